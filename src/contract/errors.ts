@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/** The error body of every API error except the dashboard DELETE 405 (API.md §2). */
+export const errorBodySchema = z.object({
+  type: z.string(),
+  code: z.string(),
+  detail: z.string(),
+  attr: z.string().nullable().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorTypes = [
+  'invalid_request',
+  'authentication_error',
+  'validation_error',
+  'server_error',
+  'throttled_error',
+] as const;
+export type ErrorType = (typeof errorTypes)[number];
+
+export const fieldErrorCodes = [
+  'required',
+  'null',
+  'blank',
+  'invalid_input',
+  'max_length',
+  'min_length',
+  'invalid_choice',
+  'min_value',
+  'max_value',
+] as const;
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];
+
+/** The exact `detail` sentences that API.md fixes. */
+export const details = {
+  endpointNotFound: 'Endpoint not found.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  authenticationFailed: 'Personal API key found in request Authorization header is invalid.',
+  methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
+  missingScope: (scope: string) => `API key missing required scope '${scope}'`,
+  projectNotFound: 'Project not found.',
+  dashboardNotFound: 'Dashboard not found.',
+  notFound: 'Not found.',
+  requestTooLarge: 'Request body exceeds 1 MiB.',
+  parseError: (reason: string) => `JSON parse error - ${reason}`,
+  expectedObject: 'Expected a JSON object.',
+  projectNameTaken: (name: string) =>
+    `There is already a project called "${name}" in this organization. Choose a different name.`,
+  throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
+  serverError: 'A server error occurred.',
+  noEditPermission: "You don't have edit permissions for this dashboard.",
+  restrictionRights:
+    "Only the dashboard owner and project admins have the restriction rights required to change the dashboard's restriction level.",
+  adminsCreateDeleteProjects: 'Only organization admins can create or delete projects.',
+  adminsResetToken: 'Only project admins can reset the project API key.',
+  collaboratorsOnLowestLevel: 'Cannot add collaborators to a dashboard on the lowest restriction level.',
+  removeCollaboratorsOnLowestLevel: 'Cannot remove collaborators from a dashboard on the lowest restriction level.',
+  onlyEditAccess: 'Only edit access can be explicitly specified currently.',
+  userDoesNotExist: 'User does not exist.',
+  userHasNoAccess: 'Cannot add collaborators that have no access to the project.',
+  userHasInherentAccess:
+    'Cannot add collaborators that already have inherent access (the dashboard owner or a project admins).',
+  userAlreadyCollaborator: 'User already is a collaborator.',
+  invalidTemplate: (name: string) => `Invalid template provided: ${name}`,
+  templateAndDashboard: '`use_dashboard` and `use_template` cannot be used together',
+} as const;
+
+export interface FieldError {
+  code: FieldErrorCode;
+  detail: string;
+  attr: string | null;
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value: unknown = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function jsonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'dict';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'bool';
+  return 'str';
+}
+
+function display(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function wrongTypeDetail(expected: string, value: unknown): string {
+  switch (expected) {
+    case 'string':
+      return 'Not a valid string.';
+    case 'int':
+      return 'A valid integer is required.';
+    case 'number':
+      return 'A valid number is required.';
+    case 'boolean':
+      return 'Must be a valid boolean.';
+    case 'array':
+      return `Expected a list of items but got type "${jsonTypeName(value)}".`;
+    case 'object':
+    case 'record':
+      return `Expected a dictionary of items but got type "${jsonTypeName(value)}".`;
+    default:
+      return 'Invalid input.';
+  }
+}
+
+/**
+ * Turns the first zod issue of a failed request-body parse into the API's field error:
+ * the code, the sentence, and `attr` dotted for nested fields (`tags.2`, `tile.id`).
+ * `input` is the body that was parsed, to tell a missing field from a null one.
+ */
+export function fieldErrorFromIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
+  const attr = issue.path.length ? issue.path.map(String).join('.') : null;
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'custom': {
+      const code = (issue.params as { code?: FieldErrorCode } | undefined)?.code ?? 'invalid_input';
+      return { code, detail: issue.message, attr };
+    }
+    case 'invalid_type':
+      if (value === undefined) return { code: 'required', detail: 'This field is required.', attr };
+      if (value === null) return { code: 'null', detail: 'This field may not be null.', attr };
+      return { code: 'invalid_input', detail: wrongTypeDetail(issue.expected, value), attr };
+    case 'too_big':
+      if (issue.origin === 'string')
+        return { code: 'max_length', detail: `Ensure this field has no more than ${issue.maximum} characters.`, attr };
+      if (issue.origin === 'array')
+        return { code: 'max_length', detail: `Ensure this field has no more than ${issue.maximum} elements.`, attr };
+      return { code: 'max_value', detail: `Ensure this value is less than or equal to ${issue.maximum}.`, attr };
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) === 1
+          ? { code: 'blank', detail: 'This field may not be blank.', attr }
+          : { code: 'min_length', detail: `Ensure this field has at least ${issue.minimum} characters.`, attr };
+      if (issue.origin === 'array')
+        return { code: 'min_length', detail: `Ensure this field has at least ${issue.minimum} elements.`, attr };
+      return { code: 'min_value', detail: `Ensure this value is greater than or equal to ${issue.minimum}.`, attr };
+    case 'invalid_value':
+      return { code: 'invalid_choice', detail: `"${display(value)}" is not a valid choice.`, attr };
+    case 'invalid_format':
+      return {
+        code: 'invalid_input',
+        detail: issue.format === 'uuid' || issue.format === 'guid' ? 'Must be a valid UUID.' : 'Enter a valid value.',
+        attr,
+      };
+    default:
+      return { code: 'invalid_input', detail: issue.message, attr };
+  }
+}

@@ -1,0 +1,272 @@
+/**
+ * Response schemas. Tolerant on purpose: unknown fields are dropped, and `null` is accepted wherever
+ * the production service may send it, so the console parses both the mock and production.
+ */
+import { z } from 'zod';
+
+const jsonObject = z.record(z.string(), z.unknown());
+const nullableString = z.string().nullable();
+/** Missing or null becomes null. */
+const maybe = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+export const userSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  distinct_id: maybe(z.string()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: z.string(),
+  is_email_verified: maybe(z.boolean()),
+  hedgehog_config: maybe(jsonObject),
+  role_at_organization: maybe(z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number(),
+    next: maybe(z.string()),
+    previous: maybe(z.string()),
+    results: z.array(item),
+  });
+export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+// ---------- dashboards ----------
+
+export const tileSchema = z.object({
+  id: z.number(),
+  insight: maybe(
+    z.object({ id: z.number(), name: maybe(z.string()), description: maybe(z.string()) }),
+  ),
+  text: maybe(z.object({ body: maybe(z.string()) })),
+  layouts: maybe(jsonObject),
+  color: maybe(z.string()),
+});
+export type Tile = z.infer<typeof tileSchema>;
+
+export const dashboardListItemSchema = z.object({
+  id: z.number(),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  pinned: z.boolean(),
+  created_at: z.string(),
+  created_by: maybe(userSchema),
+  is_shared: z.boolean(),
+  deleted: z.boolean(),
+  creation_mode: z.string(),
+  tags: maybe(z.array(z.string())).transform((t) => t ?? []),
+  restriction_level: z.number(),
+  effective_restriction_level: z.number(),
+  effective_privilege_level: z.number(),
+});
+export type DashboardListItem = z.infer<typeof dashboardListItemSchema>;
+
+export const dashboardSchema = dashboardListItemSchema.extend({
+  filters: maybe(jsonObject),
+  variables: maybe(jsonObject),
+  tiles: maybe(z.array(tileSchema)).transform((t) => t ?? []),
+  use_template: z.unknown().optional(),
+  use_dashboard: z.unknown().optional(),
+  delete_insights: z.unknown().optional(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const dashboardPageSchema = paginated(dashboardListItemSchema);
+
+export const collaboratorSchema = z.object({
+  id: z.string(),
+  dashboard_id: z.number(),
+  user: userSchema,
+  level: z.number(),
+  added_at: z.string(),
+  updated_at: z.string(),
+});
+export type Collaborator = z.infer<typeof collaboratorSchema>;
+export const collaboratorListSchema = z.array(collaboratorSchema);
+
+export const sharingConfigurationSchema = z.object({
+  created_at: maybe(z.string()),
+  enabled: z.boolean(),
+  access_token: maybe(z.string()),
+});
+export type SharingConfiguration = z.infer<typeof sharingConfigurationSchema>;
+
+// ---------- projects ----------
+
+export const productIntentSchema = z.object({
+  product_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  onboarding_completed_at: maybe(z.string()),
+});
+export type ProductIntent = z.infer<typeof productIntentSchema>;
+
+const onboardingMap = maybe(z.record(z.string(), z.boolean()));
+
+export const projectListItemSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  organization: z.string(),
+  api_token: z.string(),
+  name: z.string(),
+  completed_snippet_onboarding: z.boolean(),
+  has_completed_onboarding_for: onboardingMap,
+  ingested_event: z.boolean(),
+  is_demo: z.boolean(),
+  timezone: z.string(),
+  access_control: z.boolean(),
+});
+export type ProjectListItem = z.infer<typeof projectListItemSchema>;
+export const projectPageSchema = paginated(projectListItemSchema);
+
+export const projectSchema = projectListItemSchema.extend({
+  product_description: maybe(z.string()),
+  created_at: z.string(),
+  effective_membership_level: maybe(z.number()),
+  has_group_types: z.boolean(),
+  live_events_token: maybe(z.string()),
+  updated_at: z.string(),
+  app_urls: maybe(z.array(nullableString)).transform((u) => (u ?? []).filter((x): x is string => !!x)),
+  slack_incoming_webhook: maybe(z.string()),
+  anonymize_ips: z.boolean(),
+  test_account_filters: maybe(z.array(z.unknown())),
+  test_account_filters_default_checked: maybe(z.boolean()),
+  path_cleaning_filters: maybe(z.array(z.unknown())),
+  data_attributes: maybe(z.array(z.string())),
+  person_display_name_properties: maybe(z.array(z.string())),
+  correlation_config: maybe(jsonObject),
+  autocapture_opt_out: maybe(z.boolean()),
+  autocapture_exceptions_opt_in: maybe(z.boolean()),
+  autocapture_web_vitals_opt_in: maybe(z.boolean()),
+  autocapture_web_vitals_allowed_metrics: maybe(z.array(z.string())),
+  autocapture_exceptions_errors_to_ignore: maybe(z.array(z.unknown())),
+  capture_console_log_opt_in: maybe(z.boolean()),
+  capture_performance_opt_in: maybe(z.boolean()),
+  session_recording_opt_in: z.boolean(),
+  session_recording_sample_rate: maybe(z.union([z.string(), z.number()])).transform((v) =>
+    v === null ? null : typeof v === 'number' ? v.toFixed(2) : v,
+  ),
+  session_recording_minimum_duration_milliseconds: maybe(z.number()),
+  session_recording_linked_flag: maybe(jsonObject),
+  session_recording_network_payload_capture_config: maybe(jsonObject),
+  session_replay_config: maybe(jsonObject),
+  survey_config: maybe(jsonObject),
+  week_start_day: maybe(z.number()),
+  primary_dashboard: maybe(z.number()),
+  live_events_columns: maybe(z.array(z.string())),
+  recording_domains: maybe(z.array(nullableString)),
+  person_on_events_querying_enabled: maybe(z.boolean()),
+  inject_web_apps: maybe(z.boolean()),
+  extra_settings: maybe(jsonObject),
+  modifiers: maybe(jsonObject),
+  default_modifiers: maybe(jsonObject),
+  surveys_opt_in: maybe(z.boolean()),
+  heatmaps_opt_in: maybe(z.boolean()),
+  product_intents: maybe(z.array(productIntentSchema)).transform((p) => p ?? []),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** `is_generating_demo_data/`: production answers `{is_generating_demo_data}`; the published document a project. */
+export const demoDataStatusSchema = z.union([
+  z.object({ is_generating_demo_data: z.boolean() }).transform((v) => ({ isGenerating: v.is_generating_demo_data as boolean | null })),
+  z.object({ id: z.number(), name: z.string() }).transform(() => ({ isGenerating: null as boolean | null })),
+]);
+export type DemoDataStatus = z.infer<typeof demoDataStatusSchema>;
+
+// ---------- activity ----------
+
+export const activityChangeSchema = z.object({
+  type: maybe(z.string()),
+  action: maybe(z.string()),
+  field: maybe(z.string()),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+export const activityEntrySchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  user: maybe(z.object({ first_name: maybe(z.string()), email: maybe(z.string()) })),
+  activity: z.string(),
+  scope: z.string(),
+  item_id: maybe(z.union([z.string(), z.number()]).transform(String)),
+  detail: maybe(
+    z.object({
+      name: maybe(z.string()),
+      changes: maybe(z.array(activityChangeSchema)).transform((c) => c ?? []),
+    }),
+  ),
+  created_at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+const activityPage = z.object({
+  results: z.array(activityEntrySchema),
+  next: maybe(z.string()),
+  previous: maybe(z.string()),
+  total_count: maybe(z.number()),
+});
+/** `activity/`: production's page shape, or (as the published document says) a project, read as no entries. */
+export const activityPageSchema = z.union([
+  activityPage,
+  z
+    .object({ id: z.number(), name: z.string() })
+    .transform(() => ({ results: [], next: null, previous: null, total_count: 0 as number | null })),
+]);
+export type ActivityPage = z.infer<typeof activityPage>;
+
+// ---------- organization and users ----------
+
+export const memberLevels = { member: 1, admin: 8, owner: 15 } as const;
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: maybe(z.string()),
+  created_at: z.string(),
+  updated_at: maybe(z.string()),
+  membership_level: maybe(z.number()),
+  projects: maybe(z.array(z.object({ id: z.number(), organization_id: maybe(z.string()), name: z.string() }))).transform(
+    (p) => p ?? [],
+  ),
+  member_count: maybe(z.number()),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  user: userSchema,
+  level: z.number(),
+  joined_at: z.string(),
+  updated_at: maybe(z.string()),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const memberPageSchema = paginated(memberSchema);
+
+export const meSchema = userSchema.extend({
+  organization: maybe(organizationSchema),
+  team: maybe(projectListItemSchema),
+});
+export type Me = z.infer<typeof meSchema>;
+
+// ---------- the mock's own routes (API.md §9) ----------
+
+export const mockFaultsSchema = z.object({
+  latency_ms: z.union([z.number(), z.tuple([z.number(), z.number()])]),
+  error_rate: z.number(),
+  rules: z.array(
+    z.object({ method: z.string(), path: z.string(), status: z.number(), retry_after: maybe(z.number()) }),
+  ),
+});
+export type MockFaults = z.infer<typeof mockFaultsSchema>;
+
+export const mockInfoSchema = z.object({
+  mock: z.literal(true),
+  version: z.string(),
+  keys: z.array(z.object({ key: z.string(), user: z.string(), scopes: z.array(z.string()) })),
+  faults: mockFaultsSchema,
+});
+export type MockInfo = z.infer<typeof mockInfoSchema>;
