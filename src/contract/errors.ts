@@ -145,6 +145,9 @@ export function fieldErrorFromIssue(issue: z.core.$ZodIssue, input: unknown): Fi
         return { code: 'min_length', detail: `Ensure this field has at least ${issue.minimum} elements.`, attr };
       return { code: 'min_value', detail: `Ensure this value is greater than or equal to ${issue.minimum}.`, attr };
     case 'invalid_value':
+      // zod reports a missing or null enum/literal field as a wrong value: the API calls those required/null.
+      if (value === undefined) return { code: 'required', detail: 'This field is required.', attr };
+      if (value === null) return { code: 'null', detail: 'This field may not be null.', attr };
       return { code: 'invalid_choice', detail: `"${display(value)}" is not a valid choice.`, attr };
     case 'invalid_format':
       return {

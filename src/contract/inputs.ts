@@ -236,7 +236,7 @@ export const completeProductOnboardingInput = z.object({ product_type: productTy
 export const mockFaultRuleInput = z.object({
   method: z.string().min(1).transform((m) => m.toUpperCase()),
   path: z.string().min(1),
-  status: z.number().int().min(100).max(599),
+  status: z.number().int().min(200).max(599), // a Fetch Response cannot carry 1xx
   retry_after: z.number().int().min(0).nullable().optional(),
 });
 export const mockFaultsInput = z.object({

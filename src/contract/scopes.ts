@@ -109,6 +109,15 @@ export interface EndpointMatch {
   params: Record<string, string>;
 }
 
+/** A path segment decoded; a malformed escape (`%E0`) stays as written, so it matches no id. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -125,7 +134,7 @@ export function matchPath(pathname: string): EndpointMatch[] {
     for (let i = 0; i < pattern.length && ok; i++) {
       const p = pattern[i]!;
       const v = parts[i]!;
-      if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(v);
+      if (p.startsWith(':')) params[p.slice(1)] = decodeSegment(v);
       else ok = p === v;
     }
     if (ok) matches.push({ endpoint, params });

@@ -1,0 +1,623 @@
+/**
+ * The mock's store: typed collections with their indexes, id sequences, and change notification.
+ * Every mutation is synchronous, so a request reads and writes without another one in between.
+ */
+
+export type MemberLevel = 1 | 8 | 15;
+export type RestrictionLevel = 21 | 37;
+export type CreationMode = 'default' | 'template' | 'duplicate';
+type Json = Record<string, unknown>;
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  slug: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRecord {
+  id: number;
+  uuid: string;
+  distinct_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_email_verified: boolean;
+  hedgehog_config: Json | null;
+  role_at_organization: string | null;
+  current_organization_id: string | null;
+  current_project_id: number | null;
+}
+
+export interface MemberRecord {
+  id: string;
+  organization_id: string;
+  user_id: number;
+  level: MemberLevel;
+  joined_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  label: string;
+  value: string;
+  user_id: number;
+  scopes: string[];
+  created_at: string;
+}
+
+export interface ProductIntentRecord {
+  product_type: string;
+  created_at: string;
+  updated_at: string;
+  onboarding_completed_at: string | null;
+}
+
+export interface ProjectRecord {
+  id: number;
+  organization_id: string;
+  uuid: string;
+  name: string;
+  product_description: string | null;
+  created_at: string;
+  updated_at: string;
+  has_group_types: boolean;
+  live_events_token: string;
+  api_token: string;
+  app_urls: string[];
+  slack_incoming_webhook: string | null;
+  anonymize_ips: boolean;
+  completed_snippet_onboarding: boolean;
+  ingested_event: boolean;
+  test_account_filters: unknown[];
+  test_account_filters_default_checked: boolean | null;
+  path_cleaning_filters: unknown[] | null;
+  is_demo: boolean;
+  timezone: string;
+  data_attributes: string[];
+  person_display_name_properties: string[] | null;
+  correlation_config: Json | null;
+  autocapture_opt_out: boolean | null;
+  autocapture_exceptions_opt_in: boolean | null;
+  autocapture_web_vitals_opt_in: boolean | null;
+  autocapture_web_vitals_allowed_metrics: string[] | null;
+  autocapture_exceptions_errors_to_ignore: unknown[] | null;
+  capture_console_log_opt_in: boolean | null;
+  capture_performance_opt_in: boolean | null;
+  session_recording_opt_in: boolean;
+  session_recording_sample_rate: string | null;
+  session_recording_minimum_duration_milliseconds: number | null;
+  session_recording_linked_flag: Json | null;
+  session_recording_network_payload_capture_config: Json | null;
+  session_replay_config: Json | null;
+  survey_config: Json | null;
+  access_control: boolean;
+  week_start_day: number | null;
+  primary_dashboard: number | null;
+  live_events_columns: string[] | null;
+  recording_domains: Array<string | null> | null;
+  person_on_events_querying_enabled: boolean;
+  inject_web_apps: boolean;
+  extra_settings: Json | null;
+  modifiers: Json | null;
+  default_modifiers: Json;
+  has_completed_onboarding_for: Record<string, boolean> | null;
+  surveys_opt_in: boolean | null;
+  heatmaps_opt_in: boolean | null;
+  product_intents: ProductIntentRecord[];
+}
+
+export interface InsightRecord {
+  id: number;
+  name: string | null;
+  description: string | null;
+}
+
+export interface TileRecord {
+  id: number;
+  insight: InsightRecord | null;
+  text: { body: string | null } | null;
+  layouts: Json;
+  color: string | null;
+}
+
+export interface SharingRecord {
+  enabled: boolean;
+  access_token: string;
+  created_at: string | null;
+}
+
+export interface DashboardRecord {
+  id: number;
+  project_id: number;
+  name: string | null;
+  description: string;
+  pinned: boolean;
+  created_at: string;
+  /** The creator's user id. */
+  created_by: number | null;
+  deleted: boolean;
+  creation_mode: CreationMode;
+  tags: string[];
+  restriction_level: RestrictionLevel;
+  filters: Json;
+  variables: Json;
+  tiles: TileRecord[];
+  sharing: SharingRecord;
+}
+
+export interface CollaboratorRecord {
+  id: string;
+  dashboard_id: number;
+  user_id: number;
+  level: 37;
+  added_at: string;
+  updated_at: string;
+}
+
+export type ActivityKind =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'restored'
+  | 'token_reset'
+  | 'collaborator_added'
+  | 'collaborator_removed'
+  | 'sharing_enabled'
+  | 'sharing_disabled'
+  | 'access_token_refreshed';
+
+export interface ActivityChange {
+  type: 'Project' | 'Dashboard';
+  action: 'created' | 'changed' | 'deleted';
+  field: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ActivityRecord {
+  id: string;
+  project_id: number;
+  user_id: number | null;
+  activity: ActivityKind;
+  scope: 'Project' | 'Dashboard';
+  item_id: string;
+  detail: { name: string | null; changes: ActivityChange[] };
+  created_at: string;
+}
+
+export interface Sequences {
+  user: number;
+  project: number;
+  dashboard: number;
+  tile: number;
+  insight: number;
+}
+
+/** Everything the mock holds, as plain JSON. */
+export interface StoreData {
+  format: 'analytics-console-mock';
+  version: 1;
+  /** The last id handed out per kind. */
+  sequences: Sequences;
+  organizations: OrganizationRecord[];
+  users: UserRecord[];
+  members: MemberRecord[];
+  apiKeys: ApiKeyRecord[];
+  projects: ProjectRecord[];
+  dashboards: DashboardRecord[];
+  collaborators: CollaboratorRecord[];
+  /** Per project, oldest first (the order entries were recorded in). */
+  activity: ActivityRecord[];
+}
+
+const collectionNames = [
+  'organizations',
+  'users',
+  'members',
+  'apiKeys',
+  'projects',
+  'dashboards',
+  'collaborators',
+  'activity',
+] as const;
+
+/** Throws a readable error when `data` is not a store (e.g. a damaged or foreign data file). */
+export function assertStoreData(data: unknown): asserts data is StoreData {
+  if (data === null || typeof data !== 'object') throw new Error('Mock store data must be an object.');
+  const record = data as Record<string, unknown>;
+  if (record.format !== 'analytics-console-mock' || record.version !== 1) {
+    throw new Error('Mock store data has an unknown format or version (expected analytics-console-mock, version 1).');
+  }
+  for (const name of collectionNames) {
+    if (!Array.isArray(record[name])) throw new Error(`Mock store data lacks the "${name}" list.`);
+  }
+  const sequences = record.sequences as Record<string, unknown> | undefined;
+  if (!sequences || typeof sequences !== 'object') throw new Error('Mock store data lacks its id sequences.');
+  for (const kind of ['user', 'project', 'dashboard', 'tile', 'insight']) {
+    if (typeof sequences[kind] !== 'number') throw new Error(`Mock store data lacks the "${kind}" id sequence.`);
+  }
+}
+
+/** The dashboard list's order: pinned first, then name case-insensitive ascending (nulls last), then id. */
+export function compareDashboards(a: DashboardRecord, b: DashboardRecord): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.name !== b.name) {
+    if (a.name === null) return 1;
+    if (b.name === null) return -1;
+    const x = a.name.toLowerCase();
+    const y = b.name.toLowerCase();
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.id - b.id;
+}
+
+/** The first index at which `item` sorts (binary search over a sorted array). */
+function lowerBound(list: ReadonlyArray<DashboardRecord>, item: DashboardRecord): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareDashboards(list[mid]!, item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type DashboardPatch = Partial<Omit<DashboardRecord, 'id' | 'project_id' | 'created_at' | 'created_by'>>;
+type ProjectPatch = Partial<Omit<ProjectRecord, 'id' | 'organization_id' | 'uuid' | 'created_at'>>;
+
+/** What a dashboard list costs per row, kept until the dashboard changes. */
+export interface DashboardListCache {
+  /** The serialized list item up to (excluding) the value of `effective_privilege_level`. */
+  jsonPrefix: string;
+  /** Lower-cased name and description, for `?search=`. */
+  searchText: string;
+}
+
+const emptyList: ReadonlyArray<never> = Object.freeze([]);
+
+export class Store {
+  private listeners = new Set<() => void>();
+  private depth = 0;
+  private dirty = false;
+
+  private sequences!: Sequences;
+  private organizationsById!: Map<string, OrganizationRecord>;
+  private usersById!: Map<number, UserRecord>;
+  private usersByUuid!: Map<string, UserRecord>;
+  private membersById!: Map<string, MemberRecord>;
+  /** Key `${organization_id}|${user_id}`. */
+  private membership!: Map<string, MemberRecord>;
+  private keysByValue!: Map<string, ApiKeyRecord>;
+  private projectsById!: Map<number, ProjectRecord>;
+  private dashboardsById!: Map<number, DashboardRecord>;
+  /** Per project, its non-deleted dashboards in list order. */
+  private orderedByProject!: Map<number, DashboardRecord[]>;
+  private dashboardsBySharingToken!: Map<string, DashboardRecord>;
+  /** Per dashboard, oldest first. */
+  private collaboratorsByDashboard!: Map<number, CollaboratorRecord[]>;
+  /** Per project, oldest first. */
+  private activityByProject!: Map<number, ActivityRecord[]>;
+  private listCache = new Map<number, DashboardListCache>();
+
+  constructor(data: StoreData) {
+    this.load(data);
+  }
+
+  // ---------- whole store ----------
+
+  /** A JSON-safe deep copy of everything. */
+  snapshot(): StoreData {
+    const activity: ActivityRecord[] = [];
+    for (const list of this.activityByProject.values()) activity.push(...list);
+    const collaborators: CollaboratorRecord[] = [];
+    for (const list of this.collaboratorsByDashboard.values()) collaborators.push(...list);
+    return structuredClone({
+      format: 'analytics-console-mock',
+      version: 1,
+      sequences: this.sequences,
+      organizations: [...this.organizationsById.values()],
+      users: [...this.usersById.values()],
+      members: [...this.membersById.values()],
+      apiKeys: [...this.keysByValue.values()],
+      projects: [...this.projectsById.values()],
+      dashboards: [...this.dashboardsById.values()],
+      collaborators,
+      activity,
+    } satisfies StoreData);
+  }
+
+  /** Swaps the whole store (reset, load) and notifies subscribers. */
+  replace(data: StoreData): void {
+    this.load(data);
+    this.changed();
+  }
+
+  /** `listener` runs after every committed change; the returned function unsubscribes. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Runs `change` as one commit: subscribers hear of it once, after it. */
+  mutate<T>(change: () => T): T {
+    this.depth += 1;
+    try {
+      return change();
+    } finally {
+      this.depth -= 1;
+      if (this.depth === 0 && this.dirty) this.notify();
+    }
+  }
+
+  private changed(): void {
+    if (this.depth > 0) this.dirty = true;
+    else this.notify();
+  }
+
+  private notify(): void {
+    this.dirty = false;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('A mock store subscriber failed:', error);
+      }
+    }
+  }
+
+  private load(input: StoreData): void {
+    assertStoreData(input);
+    const data = structuredClone(input);
+    this.sequences = { ...data.sequences };
+    this.organizationsById = new Map(data.organizations.map((o) => [o.id, o]));
+    this.usersById = new Map(data.users.map((u) => [u.id, u]));
+    this.usersByUuid = new Map(data.users.map((u) => [u.uuid.toLowerCase(), u]));
+    this.membersById = new Map(data.members.map((m) => [m.id, m]));
+    this.membership = new Map(data.members.map((m) => [`${m.organization_id}|${m.user_id}`, m]));
+    this.keysByValue = new Map(data.apiKeys.map((k) => [k.value, k]));
+    this.projectsById = new Map([...data.projects].sort((a, b) => a.id - b.id).map((p) => [p.id, p]));
+    this.dashboardsById = new Map([...data.dashboards].sort((a, b) => a.id - b.id).map((d) => [d.id, d]));
+    this.orderedByProject = new Map();
+    this.dashboardsBySharingToken = new Map();
+    for (const dashboard of this.dashboardsById.values()) {
+      this.dashboardsBySharingToken.set(dashboard.sharing.access_token, dashboard);
+      if (dashboard.deleted) continue;
+      let list = this.orderedByProject.get(dashboard.project_id);
+      if (!list) this.orderedByProject.set(dashboard.project_id, (list = []));
+      list.push(dashboard);
+    }
+    for (const list of this.orderedByProject.values()) list.sort(compareDashboards);
+    this.collaboratorsByDashboard = new Map();
+    for (const collaborator of data.collaborators) {
+      const list = this.collaboratorsByDashboard.get(collaborator.dashboard_id);
+      if (list) list.push(collaborator);
+      else this.collaboratorsByDashboard.set(collaborator.dashboard_id, [collaborator]);
+    }
+    this.activityByProject = new Map();
+    for (const entry of data.activity) {
+      const list = this.activityByProject.get(entry.project_id);
+      if (list) list.push(entry);
+      else this.activityByProject.set(entry.project_id, [entry]);
+    }
+    this.listCache.clear();
+    // A hand-edited file may hold ids past its sequences: never hand out an id twice.
+    const max = (ids: Iterable<number>) => Math.max(0, ...ids);
+    this.sequences.user = Math.max(this.sequences.user, max(this.usersById.keys()));
+    this.sequences.project = Math.max(this.sequences.project, max(this.projectsById.keys()));
+    this.sequences.dashboard = Math.max(this.sequences.dashboard, max(this.dashboardsById.keys()));
+    const tiles = [...this.dashboardsById.values()].flatMap((d) => d.tiles);
+    this.sequences.tile = Math.max(this.sequences.tile, max(tiles.map((t) => t.id)));
+    this.sequences.insight = Math.max(this.sequences.insight, max(tiles.map((t) => t.insight?.id ?? 0)));
+  }
+
+  /** The next id of a kind (used once). */
+  nextId(kind: keyof Sequences): number {
+    this.sequences[kind] += 1;
+    this.changed();
+    return this.sequences[kind];
+  }
+
+  // ---------- organizations, users, members, keys ----------
+
+  organization(id: string): OrganizationRecord | undefined {
+    return this.organizationsById.get(id);
+  }
+
+  user(id: number): UserRecord | undefined {
+    return this.usersById.get(id);
+  }
+
+  userByUuid(uuid: string): UserRecord | undefined {
+    return this.usersByUuid.get(uuid.toLowerCase());
+  }
+
+  membershipOf(organizationId: string, userId: number): MemberRecord | undefined {
+    return this.membership.get(`${organizationId}|${userId}`);
+  }
+
+  /** The organization's members by `joined_at`, then id. */
+  membersOf(organizationId: string): MemberRecord[] {
+    return [...this.membersById.values()]
+      .filter((m) => m.organization_id === organizationId)
+      .sort((a, b) => (a.joined_at < b.joined_at ? -1 : a.joined_at > b.joined_at ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  /** Organizations the user belongs to. */
+  organizationsOf(userId: number): OrganizationRecord[] {
+    const result: OrganizationRecord[] = [];
+    for (const member of this.membersById.values()) {
+      if (member.user_id !== userId) continue;
+      const organization = this.organizationsById.get(member.organization_id);
+      if (organization) result.push(organization);
+    }
+    return result;
+  }
+
+  keyByValue(value: string): ApiKeyRecord | undefined {
+    return this.keysByValue.get(value);
+  }
+
+  updateUser(user: UserRecord, patch: Partial<Pick<UserRecord, 'current_organization_id' | 'current_project_id'>>): void {
+    Object.assign(user, patch);
+    this.changed();
+  }
+
+  // ---------- projects ----------
+
+  project(id: number): ProjectRecord | undefined {
+    return this.projectsById.get(id);
+  }
+
+  /** The organization's projects by id. */
+  projectsOf(organizationId: string): ProjectRecord[] {
+    const result: ProjectRecord[] = [];
+    for (const project of this.projectsById.values()) if (project.organization_id === organizationId) result.push(project);
+    return result.sort((a, b) => a.id - b.id);
+  }
+
+  insertProject(project: ProjectRecord): void {
+    this.projectsById.set(project.id, project);
+    this.changed();
+  }
+
+  updateProject(project: ProjectRecord, patch: ProjectPatch): void {
+    Object.assign(project, patch);
+    this.changed();
+  }
+
+  /** Removes the project with its dashboards, their collaborators and its activity. */
+  deleteProject(id: number): void {
+    const project = this.projectsById.get(id);
+    if (!project) return;
+    for (const dashboard of [...this.dashboardsById.values()]) {
+      if (dashboard.project_id !== id) continue;
+      this.dashboardsById.delete(dashboard.id);
+      this.dashboardsBySharingToken.delete(dashboard.sharing.access_token);
+      this.collaboratorsByDashboard.delete(dashboard.id);
+      this.listCache.delete(dashboard.id);
+    }
+    this.orderedByProject.delete(id);
+    this.activityByProject.delete(id);
+    this.projectsById.delete(id);
+    for (const user of this.usersById.values()) {
+      if (user.current_project_id === id) {
+        const organizationId = user.current_organization_id ?? project.organization_id;
+        user.current_project_id = this.projectsOf(organizationId)[0]?.id ?? null;
+      }
+    }
+    this.changed();
+  }
+
+  // ---------- dashboards ----------
+
+  dashboard(id: number): DashboardRecord | undefined {
+    return this.dashboardsById.get(id);
+  }
+
+  /** The project's non-deleted dashboards in list order. Read-only: never mutate the array. */
+  orderedDashboards(projectId: number): ReadonlyArray<DashboardRecord> {
+    return this.orderedByProject.get(projectId) ?? emptyList;
+  }
+
+  dashboardBySharingToken(token: string): DashboardRecord | undefined {
+    return this.dashboardsBySharingToken.get(token);
+  }
+
+  insertDashboard(dashboard: DashboardRecord): void {
+    this.dashboardsById.set(dashboard.id, dashboard);
+    this.dashboardsBySharingToken.set(dashboard.sharing.access_token, dashboard);
+    if (!dashboard.deleted) this.index(dashboard);
+    this.changed();
+  }
+
+  /** Applies a patch, keeping the list order, the sharing-token index and the list cache current. */
+  updateDashboard(dashboard: DashboardRecord, patch: DashboardPatch): void {
+    const reorders =
+      ('pinned' in patch && patch.pinned !== dashboard.pinned) ||
+      ('name' in patch && patch.name !== dashboard.name) ||
+      ('deleted' in patch && patch.deleted !== dashboard.deleted);
+    if (reorders && !dashboard.deleted) this.unindex(dashboard);
+    if (patch.sharing && patch.sharing.access_token !== dashboard.sharing.access_token) {
+      this.dashboardsBySharingToken.delete(dashboard.sharing.access_token);
+      this.dashboardsBySharingToken.set(patch.sharing.access_token, dashboard);
+    }
+    Object.assign(dashboard, patch);
+    if (reorders && !dashboard.deleted) this.index(dashboard);
+    this.listCache.delete(dashboard.id);
+    this.changed();
+  }
+
+  private index(dashboard: DashboardRecord): void {
+    let list = this.orderedByProject.get(dashboard.project_id);
+    if (!list) this.orderedByProject.set(dashboard.project_id, (list = []));
+    list.splice(lowerBound(list, dashboard), 0, dashboard);
+  }
+
+  private unindex(dashboard: DashboardRecord): void {
+    const list = this.orderedByProject.get(dashboard.project_id);
+    if (!list) return;
+    const at = lowerBound(list, dashboard);
+    if (list[at] === dashboard) list.splice(at, 1);
+    else {
+      // Only reachable if a record was changed behind the store's back: fall back to a scan.
+      const found = list.indexOf(dashboard);
+      if (found >= 0) list.splice(found, 1);
+    }
+  }
+
+  listCacheOf(id: number): DashboardListCache | undefined {
+    return this.listCache.get(id);
+  }
+
+  setListCache(id: number, entry: DashboardListCache): void {
+    this.listCache.set(id, entry);
+  }
+
+  // ---------- collaborators ----------
+
+  /** The dashboard's collaborators, oldest first. Read-only. */
+  collaboratorsOf(dashboardId: number): ReadonlyArray<CollaboratorRecord> {
+    return this.collaboratorsByDashboard.get(dashboardId) ?? emptyList;
+  }
+
+  isCollaborator(dashboardId: number, userId: number): boolean {
+    const list = this.collaboratorsByDashboard.get(dashboardId);
+    if (!list) return false;
+    for (const collaborator of list) if (collaborator.user_id === userId) return true;
+    return false;
+  }
+
+  addCollaborator(collaborator: CollaboratorRecord): void {
+    const list = this.collaboratorsByDashboard.get(collaborator.dashboard_id);
+    if (list) list.push(collaborator);
+    else this.collaboratorsByDashboard.set(collaborator.dashboard_id, [collaborator]);
+    this.changed();
+  }
+
+  removeCollaborator(collaborator: CollaboratorRecord): void {
+    const list = this.collaboratorsByDashboard.get(collaborator.dashboard_id);
+    const at = list?.indexOf(collaborator) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+    this.changed();
+  }
+
+  // ---------- activity ----------
+
+  addActivity(entry: ActivityRecord): void {
+    const list = this.activityByProject.get(entry.project_id);
+    if (list) list.push(entry);
+    else this.activityByProject.set(entry.project_id, [entry]);
+    this.changed();
+  }
+
+  /** The project's activity, oldest first. Read-only. */
+  activityOf(projectId: number): ReadonlyArray<ActivityRecord> {
+    return this.activityByProject.get(projectId) ?? emptyList;
+  }
+}

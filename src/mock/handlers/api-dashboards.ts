@@ -1,0 +1,138 @@
+/** Routes of API.md §5: dashboards, their collaborators and sharing. */
+import {
+  createFromTemplateJsonInput,
+  dashboardCreateInput,
+  dashboardUpdateInput,
+  moveTileInput,
+  sharingUpdateInput,
+} from '../../contract/inputs.ts';
+import type { DashboardRecord, ProjectRecord } from '../db.ts';
+import { requireEdit, resolveDashboard, resolveProject } from '../rules/access.ts';
+import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/collaborators.ts';
+import { createDashboard, createFromTemplateJson, dashboardView, listDashboards, moveTile, updateDashboard } from '../rules/dashboards.ts';
+import { envelopeLinks, limitOffset } from '../rules/pagination.ts';
+import { problems } from '../rules/problem.ts';
+import { collaboratorJson } from '../rules/serialize.ts';
+import { getSharing, refreshSharing, updateSharing } from '../rules/sharing.ts';
+import { bodyFields, bodyObject, json, noContent, peekBody, rawJson, type ApiContext, type RouteHandler } from './api-http.ts';
+
+const project = (ctx: ApiContext): ProjectRecord => resolveProject(ctx.store, ctx.principal, ctx.params.project_id!);
+
+/** The project, then the (non-deleted) dashboard of the path. */
+function projectAndDashboard(ctx: ApiContext): [ProjectRecord, DashboardRecord] {
+  const p = project(ctx);
+  return [p, resolveDashboard(ctx.store, p, ctx.params.dashboard_id!)];
+}
+
+/** `?pinned=`: true or false (as Django reads booleans); anything else filters nothing. */
+function pinnedParam(value: string | null): boolean | null {
+  const v = value?.trim().toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  return null;
+}
+
+const view = (ctx: ApiContext, p: ProjectRecord, d: DashboardRecord) => dashboardView(ctx.store, ctx.principal, p, d);
+
+export const dashboardRoutes: Record<string, RouteHandler> = {
+  'dashboards.list': (ctx) => {
+    const p = project(ctx);
+    const { limit, offset } = limitOffset(ctx.query);
+    const search = ctx.query.get('search');
+    const { count, items } = listDashboards(ctx.store, ctx.principal, p, {
+      search: search ? search : null,
+      pinned: pinnedParam(ctx.query.get('pinned')),
+      limit,
+      offset,
+    });
+    const { next, previous } = envelopeLinks(ctx.linkBase, limit, offset, count);
+    return rawJson(
+      200,
+      `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${items.join(',')}]}`,
+    );
+  },
+
+  'dashboards.create': (ctx) => {
+    const p = project(ctx);
+    const input = bodyFields(ctx, dashboardCreateInput);
+    return json(201, view(ctx, p, createDashboard(ctx.store, ctx.principal, p, input)));
+  },
+
+  'dashboards.createFromTemplateJson': (ctx) => {
+    const p = project(ctx);
+    const input = bodyFields(ctx, createFromTemplateJsonInput);
+    return json(200, view(ctx, p, createFromTemplateJson(ctx.store, ctx.principal, p, input)));
+  },
+
+  'dashboards.get': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    return json(200, view(ctx, p, d));
+  },
+
+  'dashboards.update': (ctx) => {
+    const p = project(ctx);
+    const d = resolveDashboard(ctx.store, p, ctx.params.dashboard_id!, true);
+    // A deleted dashboard is found only by the request that restores it.
+    if (d.deleted && peekBody(ctx)?.deleted !== false) throw problems.dashboardNotFound();
+    requireEdit(ctx.store, ctx.principal, p, d);
+    const input = bodyFields(ctx, dashboardUpdateInput);
+    updateDashboard(ctx.store, ctx.principal, p, d, input);
+    return json(200, view(ctx, p, d));
+  },
+
+  // Dashboards are never hard-deleted: 405 with an empty body once the project is known.
+  'dashboards.delete': (ctx) => {
+    project(ctx);
+    return { status: 405, headers: { Allow: 'GET, PATCH' }, body: null };
+  },
+
+  'dashboards.moveTile': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    const input = bodyFields(ctx, moveTileInput);
+    moveTile(ctx.store, ctx.principal, p, d, input);
+    return json(200, view(ctx, p, d));
+  },
+
+  'collaborators.list': (ctx) => {
+    const [, d] = projectAndDashboard(ctx);
+    return json(200, listCollaborators(ctx.store, d));
+  },
+
+  'collaborators.add': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    const body = bodyObject(ctx);
+    const collaborator = addCollaborator(ctx.store, ctx.principal, p, d, body);
+    return json(201, collaboratorJson(ctx.store, collaborator));
+  },
+
+  'collaborators.remove': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    const collaborator = findCollaborator(ctx.store, d, ctx.params.user_uuid!);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    removeCollaborator(ctx.store, ctx.principal, p, d, collaborator);
+    return noContent();
+  },
+
+  'sharing.get': (ctx) => {
+    const [, d] = projectAndDashboard(ctx);
+    return json(200, getSharing(d));
+  },
+
+  'sharing.update': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    const input = bodyFields(ctx, sharingUpdateInput);
+    updateSharing(ctx.store, ctx.principal, p, d, input);
+    return json(200, getSharing(d));
+  },
+
+  'sharing.refresh': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    bodyObject(ctx);
+    refreshSharing(ctx.store, ctx.principal, p, d);
+    return json(200, getSharing(d));
+  },
+};

@@ -1,0 +1,75 @@
+/** Dashboard sharing (API.md §5 rows 6–6b) and the public view of a shared dashboard. */
+import type { DashboardRecord, ProjectRecord, Store } from '../db.ts';
+import { recordActivity } from './activity.ts';
+import type { Principal } from './access.ts';
+import { newSharingToken } from './dashboards.ts';
+import { nowIso } from './random.ts';
+import { sharingJson } from './serialize.ts';
+
+export function getSharing(dashboard: DashboardRecord) {
+  return sharingJson(dashboard);
+}
+
+/** PATCH sharing/: toggling keeps the token; the first save sets `created_at`; `is_shared` follows. */
+export function updateSharing(
+  store: Store,
+  principal: Principal,
+  project: ProjectRecord,
+  dashboard: DashboardRecord,
+  input: { enabled?: boolean },
+): void {
+  const before = dashboard.sharing;
+  const sharing = { ...before, created_at: before.created_at ?? nowIso() };
+  if (input.enabled !== undefined) sharing.enabled = input.enabled;
+  store.updateDashboard(dashboard, { sharing });
+  if (sharing.enabled !== before.enabled) {
+    recordActivity(store, {
+      projectId: project.id,
+      user: principal.user,
+      activity: sharing.enabled ? 'sharing_enabled' : 'sharing_disabled',
+      scope: 'Dashboard',
+      itemId: dashboard.id,
+      name: dashboard.name,
+      changes: [{ type: 'Dashboard', action: 'changed', field: 'enabled', before: before.enabled, after: sharing.enabled }],
+    });
+  }
+}
+
+/** POST sharing/refresh/: a new token; the old link stops working at once. */
+export function refreshSharing(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): void {
+  const before = dashboard.sharing;
+  store.updateDashboard(dashboard, {
+    sharing: { ...before, access_token: newSharingToken(store), created_at: before.created_at ?? nowIso() },
+  });
+  recordActivity(store, {
+    projectId: project.id,
+    user: principal.user,
+    activity: 'access_token_refreshed',
+    scope: 'Dashboard',
+    itemId: dashboard.id,
+    name: dashboard.name,
+    // The tokens themselves are links to the dashboard: the log says that it changed, not to what.
+    changes: [{ type: 'Dashboard', action: 'changed', field: 'access_token', before: null, after: null }],
+  });
+}
+
+export interface SharedDashboardView {
+  name: string | null;
+  description: string;
+  tiles: Array<{ title: string; kind: 'insight' | 'text' }>;
+}
+
+/** The public view of a dashboard whose current token this is, if sharing is on and it is not deleted. */
+export function findSharedDashboard(store: Store, token: string): SharedDashboardView | null {
+  const dashboard = store.dashboardBySharingToken(token);
+  if (!dashboard || dashboard.deleted || !dashboard.sharing.enabled || dashboard.sharing.access_token !== token) return null;
+  return {
+    name: dashboard.name,
+    description: dashboard.description,
+    tiles: dashboard.tiles.map((tile) =>
+      tile.insight
+        ? { title: tile.insight.name ?? '', kind: 'insight' as const }
+        : { title: tile.text?.body ?? '', kind: 'text' as const },
+    ),
+  };
+}

@@ -1,0 +1,316 @@
+/** API.md §2: every error case, its exact body, and the order in which the checks answer. */
+import { getResponse } from 'msw';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { apiHandlers } from '../../src/mock/handlers/api.ts';
+import { admin, client, expectError, expectValidation, member, readonly, request, seedIds, setupMockApi } from './helpers.ts';
+
+const api = setupMockApi();
+
+const { projects: P, dashboards: D } = seedIds;
+const anonymous = client(null);
+const badKey = client('phx_not_a_key');
+
+describe('unknown paths', () => {
+  it.each(['/api/', '/api', '/api/nope/', '/api/projects/1/dashboards/1/tiles/', '/api/projects/1/widgets/', '/api/users/42/'])(
+    '%s is 404 Endpoint not found.',
+    async (path) => {
+      expectError(await admin.get(path), 404, 'invalid_request', 'not_found', 'Endpoint not found.');
+    },
+  );
+
+  it('answers 404 before looking at the key or the method', async () => {
+    expectError(await anonymous.get('/api/nope/'), 404, 'invalid_request', 'not_found', 'Endpoint not found.');
+    expectError(await badKey.send('PUT', '/api/nope/'), 404, 'invalid_request', 'not_found', 'Endpoint not found.');
+  });
+
+  it('leaves paths outside /api/ to other handlers', async () => {
+    const handlers = apiHandlers(api.store());
+    for (const path of ['/apis/thing', '/shared/abc', '/__mock/info', '/x/api/projects/']) {
+      expect(await getResponse(handlers, new Request(`http://localhost${path}`)), path).toBeUndefined();
+    }
+    expect((await getResponse(handlers, new Request('http://localhost/api/nope')))?.status).toBe(404);
+  });
+});
+
+describe('authentication', () => {
+  it('no Authorization header is 401 not_authenticated with WWW-Authenticate', async () => {
+    const result = await anonymous.get(`/api/projects/${P.app}/`);
+    expectError(result, 401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.');
+    expect(result.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it.each(['phx_demo_admin', 'Basic cGh4OnNlY3JldA==', 'Bearer', 'Bearer ', 'Token phx_demo_admin'])(
+    'a header not of the form "Bearer <token>" (%s) is not_authenticated',
+    async (header) => {
+      const result = await request('GET', `/api/projects/${P.app}/`, null, { authorization: header });
+      expectError(result, 401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.');
+    },
+  );
+
+  it('a token that matches no key is 401 authentication_failed', async () => {
+    const result = await badKey.get(`/api/projects/${P.app}/`);
+    expectError(
+      result,
+      401,
+      'authentication_error',
+      'authentication_failed',
+      'Personal API key found in request Authorization header is invalid.',
+    );
+    expect(result.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('a bad key beats a bad method and a missing object', async () => {
+    expectError(await badKey.send('PUT', `/api/projects/${P.app}/dashboards/`), 401, 'authentication_error', 'authentication_failed');
+    expectError(await anonymous.get('/api/projects/999999/'), 401, 'authentication_error', 'not_authenticated');
+  });
+});
+
+describe('methods', () => {
+  it.each([
+    ['PUT', `/api/projects/${P.app}/dashboards/`],
+    ['DELETE', `/api/projects/${P.app}/dashboards/`],
+    ['POST', `/api/projects/${P.app}/dashboards/${D.productOverview}/`],
+    ['GET', `/api/projects/${P.app}/dashboards/create_from_template_json/`],
+    ['GET', `/api/projects/${P.app}/dashboards/${D.productOverview}/move_tile/`],
+    ['POST', '/api/users/@me/'],
+    ['PATCH', '/api/organizations/@current/'],
+    ['GET', `/api/projects/${P.app}/reset_token/`],
+    ['OPTIONS', `/api/projects/${P.app}/`],
+  ])('%s %s is 405 naming the method', async (method, path) => {
+    const result = await admin.send(method, path);
+    expectError(result, 405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`);
+  });
+
+  it('405 comes before the scope and the objects', async () => {
+    expectError(await readonly.send('PUT', '/api/projects/999999/dashboards/'), 405, 'invalid_request', 'method_not_allowed');
+  });
+
+  it('DELETE on a dashboard is 405 with an empty body, whether or not it exists, and removes nothing', async () => {
+    for (const id of [D.productOverview, 999999, 'abc']) {
+      const result = await admin.delete(`/api/projects/${P.app}/dashboards/${id}/`);
+      expect(result.status).toBe(405);
+      expect(result.text).toBe('');
+    }
+    expect((await admin.get(`/api/projects/${P.app}/dashboards/${D.productOverview}/`)).status).toBe(200);
+  });
+
+  it('DELETE on a dashboard answers the project 404 first, and the scope before that', async () => {
+    expectError(await admin.delete('/api/projects/999999/dashboards/1/'), 404, 'invalid_request', 'not_found', 'Project not found.');
+    expectError(
+      await readonly.delete(`/api/projects/${P.app}/dashboards/${D.productOverview}/`),
+      403,
+      'authentication_error',
+      'permission_denied',
+      "API key missing required scope 'dashboard:write'",
+    );
+  });
+});
+
+describe('scopes', () => {
+  it.each([
+    ['POST', `/api/projects/${P.app}/dashboards/`, 'dashboard:write'],
+    ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/`, 'dashboard:write'],
+    ['POST', `/api/projects/${P.app}/dashboards/${D.boardMetrics}/collaborators/`, 'dashboard:write'],
+    ['DELETE', `/api/projects/${P.app}/dashboards/${D.boardMetrics}/collaborators/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/`, 'dashboard:write'],
+    ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/sharing/`, 'sharing_configuration:write'],
+    ['POST', `/api/projects/${P.app}/dashboards/${D.productOverview}/sharing/refresh/`, 'sharing_configuration:write'],
+    ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/move_tile/`, 'dashboard:write'],
+    ['POST', `/api/projects/${P.app}/dashboards/create_from_template_json/`, 'dashboard:write'],
+    ['POST', '/api/organizations/@current/projects/', 'project:write'],
+    ['PATCH', `/api/projects/${P.app}/`, 'project:write'],
+    ['DELETE', `/api/projects/${P.app}/`, 'project:write'],
+    ['PATCH', `/api/projects/${P.app}/reset_token/`, 'project:write'],
+  ])('the read-only key gets 403 on %s %s, naming %s', async (method, path, scope) => {
+    const result = await readonly.send(method, path, { json: {} });
+    expectError(result, 403, 'authentication_error', 'permission_denied', `API key missing required scope '${scope}'`);
+  });
+
+  it('a missing scope beats an unknown project and a bad body', async () => {
+    expectError(await readonly.post('/api/projects/999999/dashboards/', { name: 5 }), 403, 'authentication_error', 'permission_denied');
+    expectError(
+      await readonly.send('PATCH', `/api/projects/${P.app}/`, { raw: '{not json' }),
+      403,
+      'authentication_error',
+      'permission_denied',
+    );
+  });
+
+  it('the read-only key reads everything its scopes name', async () => {
+    for (const path of [
+      `/api/projects/${P.app}/dashboards/`,
+      `/api/projects/${P.app}/dashboards/${D.productOverview}/`,
+      `/api/projects/${P.app}/dashboards/${D.boardMetrics}/collaborators/`,
+      `/api/projects/${P.app}/dashboards/${D.productOverview}/sharing/`,
+      '/api/projects/',
+      `/api/projects/${P.app}/`,
+      `/api/projects/${P.app}/activity/`,
+      '/api/organizations/@current/',
+      '/api/organizations/@current/members/',
+      '/api/users/@me/',
+    ]) {
+      expect((await readonly.get(path)).status, path).toBe(200);
+    }
+  });
+
+  it('add_product_intent and complete_product_onboarding need only project:read', async () => {
+    expect((await readonly.patch(`/api/projects/${P.app}/add_product_intent/`, { product_type: 'surveys' })).status).toBe(201);
+    expect(
+      (await readonly.patch(`/api/projects/${P.app}/complete_product_onboarding/`, { product_type: 'surveys' })).status,
+    ).toBe(200);
+  });
+
+  it('a :write scope grants the matching :read, and nothing else', async () => {
+    const key = api.store().keyByValue('phx_demo_readonly')!;
+    const held = key.scopes;
+    key.scopes = ['dashboard:write'];
+    onTestFinished(() => {
+      key.scopes = held;
+    });
+    const writer = client('phx_demo_readonly');
+    expect((await writer.get(`/api/projects/${P.app}/dashboards/`)).status).toBe(200);
+    expectError(await writer.get(`/api/projects/${P.app}/`), 403, 'authentication_error', 'permission_denied', "API key missing required scope 'project:read'");
+    expectError(
+      await writer.get(`/api/projects/${P.app}/dashboards/${D.productOverview}/sharing/`),
+      403,
+      'authentication_error',
+      'permission_denied',
+      "API key missing required scope 'sharing_configuration:read'",
+    );
+  });
+});
+
+describe('objects in the path', () => {
+  it.each(['999999', 'abc', '1.5', '-1', '99999999999999999999999', '1e3', '%E0%A4%A', ' 1'])('project id %j is 404 Project not found.', async (id) => {
+    expectError(await admin.get(`/api/projects/${id}/`), 404, 'invalid_request', 'not_found', 'Project not found.');
+    expectError(await admin.get(`/api/projects/${id}/dashboards/`), 404, 'invalid_request', 'not_found', 'Project not found.');
+  });
+
+  it.each(['999999', 'abc', '0', '99999999999999999999999', '-3'])('dashboard id %j is 404 Dashboard not found.', async (id) => {
+    expectError(await admin.get(`/api/projects/${P.app}/dashboards/${id}/`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+    expectError(
+      await admin.get(`/api/projects/${P.app}/dashboards/${id}/collaborators/`),
+      404,
+      'invalid_request',
+      'not_found',
+      'Dashboard not found.',
+    );
+    expectError(await admin.get(`/api/projects/${P.app}/dashboards/${id}/sharing/`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+  });
+
+  it('a dashboard of another project is not found under this one', async () => {
+    expectError(await admin.get(`/api/projects/${P.marketing}/dashboards/${D.productOverview}/`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+  });
+
+  it("another organization's project and organization are 404", async () => {
+    expectError(await admin.get(`/api/projects/${P.outside}/`), 404, 'invalid_request', 'not_found', 'Project not found.');
+    expectError(await admin.get(`/api/projects/${P.outside}/dashboards/`), 404, 'invalid_request', 'not_found', 'Project not found.');
+    expectError(await admin.get(`/api/organizations/${seedIds.outsideOrganization}/`), 404, 'invalid_request', 'not_found', 'Not found.');
+    expectError(await admin.get(`/api/organizations/${seedIds.outsideOrganization}/projects/`), 404, 'invalid_request', 'not_found', 'Not found.');
+    expectError(await admin.get('/api/organizations/not-a-uuid/members/'), 404, 'invalid_request', 'not_found', 'Not found.');
+  });
+
+  it('404s go outermost first: project, then dashboard, then collaborator', async () => {
+    const path = (project: string | number, dashboard: string | number, user: string) =>
+      `/api/projects/${project}/dashboards/${dashboard}/collaborators/${user}/`;
+    expectError(await admin.delete(path(999999, 999999, 'nope')), 404, 'invalid_request', 'not_found', 'Project not found.');
+    expectError(await admin.delete(path(P.app, 999999, 'nope')), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+    expectError(await admin.delete(path(P.app, D.boardMetrics, 'nope')), 404, 'invalid_request', 'not_found', 'Not found.');
+  });
+
+  it('an unknown object beats a missing privilege and a bad body', async () => {
+    expectError(await member.patch(`/api/projects/${P.app}/dashboards/999999/`, { name: 5 }), 404, 'invalid_request', 'not_found');
+    expectError(await member.delete('/api/projects/999999/'), 404, 'invalid_request', 'not_found', 'Project not found.');
+  });
+});
+
+describe('bodies', () => {
+  const path = `/api/projects/${P.app}/dashboards/`;
+
+  it('a body over 1 MiB (in bytes) is 413', async () => {
+    // 600,000 two-byte characters: under 1 MiB in characters, over it in bytes.
+    const result = await admin.send('POST', path, { raw: JSON.stringify({ name: 'x', description: 'é'.repeat(600_000) }) });
+    expectError(result, 413, 'invalid_request', 'request_too_large', 'Request body exceeds 1 MiB.');
+  });
+
+  it('a body of exactly 1 MiB is accepted', async () => {
+    const base = JSON.stringify({ name: 'Big', description: '' });
+    const body = JSON.stringify({ name: 'Big', description: 'a'.repeat(1024 * 1024 - base.length) });
+    expect(new TextEncoder().encode(body).byteLength).toBe(1024 * 1024);
+    expect((await admin.send('POST', path, { raw: body })).status).toBe(201);
+  });
+
+  it('413 comes after the privilege check', async () => {
+    const result = await member.send('PATCH', `/api/projects/${P.app}/dashboards/${seedIds.dashboards.boardMetrics}/`, {
+      raw: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expectError(result, 403, 'authentication_error', 'permission_denied', "You don't have edit permissions for this dashboard.");
+  });
+
+  it.each(['{', '{"name": }', 'nope', '{"name": "a",}', "{'name': 'a'}"])('invalid JSON %j is 400 parse_error', async (raw) => {
+    expectError(await admin.send('POST', path, { raw }), 400, 'invalid_request', 'parse_error', /^JSON parse error - .+/);
+  });
+
+  it('JSON nested deeper than 200 levels is a parse error, and changes nothing', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const result = await admin.send('PATCH', `/api/projects/${P.app}/`, { raw: `{"extra_settings": {"a": ${deep(5000)}}}` });
+    expectError(result, 400, 'invalid_request', 'parse_error', 'JSON parse error - the body nests deeper than 200 levels.');
+    expect((await admin.get(`/api/projects/${P.app}/`)).body.extra_settings).toBeNull();
+    const fine = await admin.send('PATCH', `/api/projects/${P.app}/`, { raw: `{"extra_settings": {"a": ${deep(150)}, "b": "${'['.repeat(500)}"}}` });
+    expect(fine.status).toBe(200);
+    expect(fine.body.extra_settings.b).toHaveLength(500);
+  });
+
+  it('invalid UTF-8 is a parse error', async () => {
+    const result = await admin.send('POST', path, { raw: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]) });
+    expectError(result, 400, 'invalid_request', 'parse_error', /^JSON parse error - /);
+  });
+
+  it.each(['[]', '[{"name": "a"}]', '"a string"', '42', 'true', 'null'])('JSON that is not an object (%s) is 400 invalid_input', async (raw) => {
+    expectValidation(await admin.send('POST', path, { raw }), 'invalid_input', null, 'Expected a JSON object.');
+  });
+
+  it('an empty body counts as {}', async () => {
+    const result = await admin.send('POST', path, { raw: '' });
+    expect(result.status).toBe(201);
+    expect(result.body.name).toBeNull();
+    const none = await admin.send('POST', path);
+    expect(none.status).toBe(201);
+  });
+
+  it('unknown and read-only fields are ignored', async () => {
+    const result = await admin.post(path, { name: 'Ok', id: 5, created_at: 'yesterday', is_shared: true, whatever: [1] });
+    expect(result.status).toBe(201);
+    expect(result.body.id).not.toBe(5);
+    expect(result.body.is_shared).toBe(false);
+    expect(result.body).not.toHaveProperty('whatever');
+  });
+
+  it('a JSON body is read whatever its content type says', async () => {
+    const result = await admin.send('POST', path, { raw: '{"name":"Typed"}', headers: { 'Content-Type': 'text/plain' } });
+    expect(result.status).toBe(201);
+    expect(result.body.name).toBe('Typed');
+  });
+});
+
+describe('never a 5xx', () => {
+  it('odd inputs anywhere answer 4xx JSON', async () => {
+    const odd = [
+      ['GET', '/api/projects/@current/dashboards/?limit=abc&offset=-5&pinned=maybe&search=%00'],
+      ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/`, '{"tags": [1, 2]}'],
+      ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/`, '{"__proto__": {"admin": true}}'],
+      ['PATCH', `/api/projects/${P.app}/dashboards/${D.productOverview}/move_tile/`, '{"tile": null, "toDashboard": "x"}'],
+      ['POST', `/api/projects/${P.app}/dashboards/create_from_template_json/`, '{"template": []}'],
+      ['PATCH', `/api/projects/${P.app}/`, '{"timezone": {"a": 1}, "session_recording_sample_rate": [0.5]}'],
+      ['PATCH', `/api/projects/${P.app}/`, '{"app_urls": "x"}'],
+      ['POST', `/api/projects/${P.app}/dashboards/${D.boardMetrics}/collaborators/`, '{"user_uuid": {}, "level": "37"}'],
+      ['GET', '/api/organizations/%ZZ/members/'],
+      ['GET', '/api/projects/@current/activity/?page=-1&limit=1e9'],
+    ] as const;
+    for (const [method, path, raw] of odd) {
+      const result = await admin.send(method, path, raw === undefined ? {} : { raw });
+      expect(result.status, `${method} ${path} → ${result.text}`).toBeLessThan(500);
+      if (result.text) expect(() => JSON.parse(result.text)).not.toThrow();
+    }
+  });
+});
+
