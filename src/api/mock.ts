@@ -1,0 +1,86 @@
+/**
+ * The bundled mock's own routes (API.md §9), which take no key: whether the backend is the mock
+ * (and its demo keys), its fault settings, and a reset to the seed.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MockFaultsInput } from '../contract/inputs.ts';
+import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
+import { getConnection } from './connection.ts';
+import { apiRequest } from './http.ts';
+import { mockKeys } from './query-keys.ts';
+
+/** GET /__mock/info at `host` (default: the connection's); null when the backend is not the bundled mock. */
+export async function fetchMockInfo(host?: string, signal?: AbortSignal): Promise<MockInfo | null> {
+  const target = host ?? getConnection()?.host ?? '';
+  try {
+    return await apiRequest({
+      endpoint: 'mock.info',
+      path: '/__mock/info',
+      auth: false,
+      connection: { host: target, key: '' },
+      signal,
+      schema: mockInfoSchema,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // A production API answers 404 (or something that is not the mock's shape): not the mock.
+    return null;
+  }
+}
+
+export function fetchMockFaults(signal?: AbortSignal): Promise<MockFaults> {
+  return apiRequest({ endpoint: 'mock.faults', path: '/__mock/faults', auth: false, signal, schema: mockFaultsSchema });
+}
+
+/** PUT /__mock/faults: the fields given replace the current settings. */
+export function updateMockFaults(faults: MockFaultsInput, signal?: AbortSignal): Promise<MockFaults> {
+  return apiRequest({
+    endpoint: 'mock.faults.update',
+    method: 'PUT',
+    path: '/__mock/faults',
+    auth: false,
+    body: faults,
+    signal,
+    schema: mockFaultsSchema,
+  });
+}
+
+/** POST /__mock/reset: the mock's store is its seed again. */
+export function resetMock(signal?: AbortSignal): Promise<void> {
+  return apiRequest({ endpoint: 'mock.reset', method: 'POST', path: '/__mock/reset', auth: false, signal });
+}
+
+export const mockQueries = {
+  /** Null when the backend at `host` (default: the connection's) is not the bundled mock. Never retried. */
+  info: (host?: string) => {
+    const target = host ?? getConnection()?.host ?? '';
+    return queryOptions({
+      queryKey: mockKeys.info(target),
+      queryFn: ({ signal }) => fetchMockInfo(target, signal),
+      staleTime: 60_000,
+      retry: false,
+    });
+  },
+  faults: () =>
+    queryOptions({
+      queryKey: mockKeys.faults(),
+      queryFn: ({ signal }) => fetchMockFaults(signal),
+    }),
+};
+
+export function useUpdateMockFaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (faults: MockFaultsInput) => updateMockFaults(faults),
+    meta: { invalidates: [mockKeys.all] },
+    onSuccess: (faults) => queryClient.setQueryData(mockKeys.faults(), faults),
+  });
+}
+
+/** Resets the mock's data, then refetches everything the console shows. */
+export function useResetMock() {
+  return useMutation({
+    mutationFn: () => resetMock(),
+    meta: { invalidates: [[]] },
+  });
+}

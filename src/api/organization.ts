@@ -1,0 +1,77 @@
+/** The key owner's organization, its members and the key owner (API.md §7). */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  meSchema,
+  memberPageSchema,
+  organizationSchema,
+  type Me,
+  type Member,
+  type Organization,
+} from '../contract/schemas.ts';
+import type { Connection } from './connection.ts';
+import { apiRequest } from './http.ts';
+import { nextOffset, PAGE_SIZE } from './pagination.ts';
+import { organizationKeys, segment, userKeys } from './query-keys.ts';
+
+/**
+ * GET /api/organizations/@current/. With `connection`, checks a key that is not stored yet
+ * (the Connect page); a 401 then is the caller's to show, not a reason to disconnect.
+ */
+export function fetchCurrentOrganization(
+  signal?: AbortSignal,
+  connection?: Pick<Connection, 'host' | 'key'>,
+): Promise<Organization> {
+  return apiRequest({
+    endpoint: 'organizations.get',
+    path: '/api/organizations/@current/',
+    signal,
+    connection,
+    schema: organizationSchema,
+  });
+}
+
+/** Every member of the organization, all pages fetched one after the other, by `joined_at`. */
+export async function fetchAllMembers(organizationId = '@current', signal?: AbortSignal): Promise<Member[]> {
+  const members: Member[] = [];
+  let offset: number | undefined = 0;
+  while (offset !== undefined) {
+    const page = await apiRequest({
+      endpoint: 'organizations.members',
+      path: `/api/organizations/${segment(organizationId)}/members/`,
+      query: { limit: PAGE_SIZE, offset },
+      signal,
+      schema: memberPageSchema,
+    });
+    members.push(...page.results);
+    offset = nextOffset(page, offset);
+  }
+  return members;
+}
+
+export function fetchMe(signal?: AbortSignal): Promise<Me> {
+  return apiRequest({ endpoint: 'users.me', path: '/api/users/@me/', signal, schema: meSchema });
+}
+
+export const organizationQueries = {
+  /** The organization: its name, the caller's `membership_level`, and `projects` [{id, name}] (the switcher). */
+  current: () =>
+    queryOptions({
+      queryKey: organizationKeys.current(),
+      queryFn: ({ signal }) => fetchCurrentOrganization(signal),
+    }),
+  /** All members (every page); `organizationId` may be `@current`. */
+  members: (organizationId = '@current') =>
+    queryOptions({
+      queryKey: organizationKeys.members(organizationId),
+      queryFn: ({ signal }) => fetchAllMembers(organizationId, signal),
+    }),
+};
+
+export const userQueries = {
+  /** The key owner, with `organization` and `team` (the current project). */
+  me: () =>
+    queryOptions({
+      queryKey: userKeys.me(),
+      queryFn: ({ signal }) => fetchMe(signal),
+    }),
+};

@@ -1,0 +1,211 @@
+/** Projects (API.md §6): fetchers, query factories and mutation hooks side by side. */
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
+import {
+  demoDataStatusSchema,
+  projectPageSchema,
+  projectSchema,
+  type DemoDataStatus,
+  type Paginated,
+  type Project,
+  type ProjectListItem,
+} from '../contract/schemas.ts';
+import { apiRequest } from './http.ts';
+import { nextOffset, PAGE_SIZE } from './pagination.ts';
+import { dashboardKeys, organizationKeys, projectKeys, segment, type ProjectId } from './query-keys.ts';
+
+const projectPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/`;
+
+// ---------- fetchers ----------
+
+/** One page of the current organization's projects, ordered by id. */
+export function fetchProjectPage(
+  params: { search?: string; offset?: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<Paginated<ProjectListItem>> {
+  return apiRequest({
+    endpoint: 'projects.list',
+    path: '/api/organizations/@current/projects/',
+    query: { search: params.search?.trim() || undefined, limit: params.limit ?? PAGE_SIZE, offset: params.offset ?? 0 },
+    signal,
+    schema: projectPageSchema,
+  });
+}
+
+export function fetchProject(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({ endpoint: 'projects.get', path: projectPath(projectId), signal, schema: projectSchema });
+}
+
+export function createProject(input: ProjectCreateInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.create',
+    method: 'POST',
+    path: '/api/organizations/@current/projects/',
+    body: input,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+/** PATCH with only the changed fields (see `changedFields`). */
+export function updateProject(projectId: ProjectId, changes: ProjectUpdateInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.update',
+    method: 'PATCH',
+    path: projectPath(projectId),
+    body: changes,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export function deleteProject(projectId: ProjectId, signal?: AbortSignal): Promise<void> {
+  return apiRequest({ endpoint: 'projects.delete', method: 'DELETE', path: projectPath(projectId), signal });
+}
+
+/** A new `api_token`; admins only. */
+export function resetProjectToken(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.resetToken',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}reset_token/`,
+    body: {},
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export interface ProductIntentInput {
+  product_type: ProductType;
+  intent_context?: string | null;
+}
+
+export function addProductIntent(projectId: ProjectId, input: ProductIntentInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.addProductIntent',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}add_product_intent/`,
+    body: input,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export function completeProductOnboarding(
+  projectId: ProjectId,
+  productType: ProductType,
+  signal?: AbortSignal,
+): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.completeProductOnboarding',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}complete_product_onboarding/`,
+    body: { product_type: productType },
+    signal,
+    schema: projectSchema,
+  });
+}
+
+/** `{isGenerating}`: a boolean, or null when the API answered with the published document's project shape. */
+export function fetchDemoDataStatus(projectId: ProjectId, signal?: AbortSignal): Promise<DemoDataStatus> {
+  return apiRequest({
+    endpoint: 'projects.isGeneratingDemoData',
+    path: `${projectPath(projectId)}is_generating_demo_data/`,
+    signal,
+    schema: demoDataStatusSchema,
+  });
+}
+
+// ---------- queries ----------
+
+export const projectQueries = {
+  /** The project list, infinite by limit/offset; `search` is sent as `?search=` (trimmed, '' for none). */
+  list: (search = '') =>
+    infiniteQueryOptions({
+      queryKey: projectKeys.list(search.trim()),
+      queryFn: ({ pageParam, signal }) => fetchProjectPage({ search, offset: pageParam }, signal),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
+      // A new search keeps the old rows on screen until its first page arrives.
+      placeholderData: keepPreviousData,
+    }),
+  detail: (projectId: ProjectId) =>
+    queryOptions({
+      queryKey: projectKeys.detail(projectId),
+      queryFn: ({ signal }) => fetchProject(projectId, signal),
+    }),
+  demoData: (projectId: ProjectId) =>
+    queryOptions({
+      queryKey: projectKeys.demoData(projectId),
+      queryFn: ({ signal }) => fetchDemoDataStatus(projectId, signal),
+    }),
+};
+
+// ---------- mutations ----------
+
+/** POST a project (admins only); the new project is cached; lists and the switcher refresh. */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProjectCreateInput) => createProject(input),
+    meta: { invalidates: [projectKeys.lists(), organizationKeys.current()] },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(project.id), project),
+  });
+}
+
+/** PATCH the changed fields only; the answer replaces the cached project. */
+export function useUpdateProject(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProjectUpdateInput) => updateProject(projectId, changes),
+    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId), organizationKeys.current()] },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+  });
+}
+
+/** DELETE the project (admins only): its cached data is dropped. */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: ProjectId) => deleteProject(projectId),
+    meta: { invalidates: [projectKeys.lists(), organizationKeys.current()] },
+    onSuccess: (_data, projectId) => {
+      queryClient.removeQueries({ queryKey: projectKeys.detail(projectId) });
+      queryClient.removeQueries({ queryKey: dashboardKeys.all(projectId) });
+    },
+  });
+}
+
+/** PATCH reset_token/ (admins only); the answer carries the new `api_token`. */
+export function useResetProjectToken(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resetProjectToken(projectId),
+    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+  });
+}
+
+export function useAddProductIntent(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductIntentInput) => addProductIntent(projectId, input),
+    meta: { invalidates: [projectKeys.activity(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+  });
+}
+
+export function useCompleteProductOnboarding(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productType: ProductType) => completeProductOnboarding(projectId, productType),
+    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The one QueryClient setup: retry policy by error kind, a global MutationCache that invalidates
+ * what each mutation names in `meta.invalidates`, and the global 401 handler (disconnect, back to Connect).
+ */
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { disconnect, getConnectionState } from './connection.ts';
+import { ApiError, NetworkError } from './http.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Query keys (prefixes) to invalidate after the mutation succeeds. */
+      invalidates?: ReadonlyArray<QueryKey>;
+    };
+  }
+}
+
+/** Longest wait honoured from a `Retry-After` before retrying a 429 by itself. */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Queries: 429 up to 3 times, network errors twice, 5xx once, other 4xx and shape errors never. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? 1) * 1000 <= MAX_RETRY_AFTER_MS;
+    if (error.status >= 500) return failureCount < 1;
+    return false;
+  }
+  if (error instanceof NetworkError) return failureCount < 2;
+  return false;
+}
+
+/** Mutations change things, so only a 429 (the API did nothing) is retried by itself. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429 && shouldRetryQuery(failureCount, error);
+}
+
+/** Waits `Retry-After` on a 429, else backs off 1 s, 2 s, 4 s… up to 8 s. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (error instanceof ApiError && error.status === 429) {
+    return Math.min((error.retryAfter ?? 1) * 1000, MAX_RETRY_AFTER_MS);
+  }
+  return Math.min(1000 * 2 ** failureCount, 8000);
+}
+
+/** The sentence Connect shows after the API refused the key. */
+export function refusedKeyNotice(error: ApiError): string {
+  return `The API refused the key: ${error.detail} Connect again with a valid personal API key.`;
+}
+
+/** Any 401 under the current key: forget the key; the router then shows Connect with the notice. */
+export function handleUnauthorized(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  const state = getConnectionState();
+  if (!state.connection || error.connectionVersion !== state.version) return;
+  disconnect({ notice: refusedKeyNotice(error) });
+}
+
+export interface CreateQueryClientOptions {
+  /** Retries off and no refetch on focus, as every test wants. */
+  forTests?: boolean;
+}
+
+export function createQueryClient({ forTests = false }: CreateQueryClientOptions = {}): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: handleUnauthorized }),
+    mutationCache: new MutationCache({
+      onError: handleUnauthorized,
+      // Not awaited: a refetch of a long infinite list must not hold the mutation's own result back.
+      onSuccess: (_data, _variables, _context, mutation) => {
+        for (const queryKey of mutation.options.meta?.invalidates ?? []) void client.invalidateQueries({ queryKey });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: forTests ? false : shouldRetryQuery,
+        retryDelay,
+        refetchOnWindowFocus: !forTests,
+      },
+      mutations: {
+        retry: forTests ? false : shouldRetryMutation,
+        retryDelay,
+      },
+    },
+  });
+  return client;
+}

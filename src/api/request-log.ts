@@ -1,0 +1,71 @@
+/**
+ * Every request the console made in this tab, newest first, for the API log panel.
+ * In memory only (never persisted), bounded, and never holding the API key or any header.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface RequestLogEntry {
+  /** Increasing number, unique within the tab. */
+  id: number;
+  method: string;
+  /** Absolute URL with the query, on the host the request really went to. */
+  url: string;
+  /** Path with the query, e.g. `/api/projects/1/dashboards/?limit=100&offset=0`. */
+  path: string;
+  /** HTTP status, or null when no response arrived (network failure, cancelled). */
+  status: number | null;
+  durationMs: number;
+  /** ISO 8601 time the request started. */
+  startedAt: string;
+  /** The JSON body sent, or null. */
+  requestBody: unknown;
+  /** The body received: parsed JSON, text when it was not JSON, or null when empty. */
+  responseBody: unknown;
+  /** What went wrong, in words (API detail, network failure, shape mismatch, cancelled), or null. */
+  errorDetail: string | null;
+}
+
+export const REQUEST_LOG_LIMIT = 500;
+
+let entries: ReadonlyArray<RequestLogEntry> = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of [...listeners]) listener();
+}
+
+/** Adds an entry (id assigned here) and returns its id. */
+export function addRequestLogEntry(entry: Omit<RequestLogEntry, 'id'>): number {
+  const id = nextId++;
+  entries = [{ ...entry, id }, ...entries].slice(0, REQUEST_LOG_LIMIT);
+  emit();
+  return id;
+}
+
+/** Amends an entry still in the log (e.g. a response that parsed but did not match the contract). */
+export function updateRequestLogEntry(id: number, patch: Partial<Omit<RequestLogEntry, 'id'>>): void {
+  if (!entries.some((e) => e.id === id)) return;
+  entries = entries.map((e) => (e.id === id ? { ...e, ...patch } : e));
+  emit();
+}
+
+export function subscribeRequestLog(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Newest first; the same array until something changes (safe for useSyncExternalStore). */
+export function getRequestLog(): ReadonlyArray<RequestLogEntry> {
+  return entries;
+}
+
+export function clearRequestLog(): void {
+  entries = [];
+  emit();
+}
+
+/** The request log, re-rendering on every new request. */
+export function useRequestLog(): ReadonlyArray<RequestLogEntry> {
+  return useSyncExternalStore(subscribeRequestLog, getRequestLog, getRequestLog);
+}

@@ -1,0 +1,40 @@
+/** The providers around the router: React Query, toasts, shell UI state; the cache is emptied when the key changes. */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { getConnection, subscribeConnection, type Connection } from '../api/connection.ts';
+import { ToastProvider } from '../components/toast.tsx';
+import { AppUiProvider } from './app-ui.tsx';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+const identity = (connection: Connection | null) => (connection ? `${connection.host}\n${connection.key}` : '');
+
+export interface AppProps {
+  router: Router;
+  queryClient: QueryClient;
+}
+
+export function App({ router, queryClient }: AppProps) {
+  // Nothing fetched with one key may be shown under another (or after disconnecting).
+  useEffect(() => {
+    let last = identity(getConnection());
+    return subscribeConnection(() => {
+      const current = identity(getConnection());
+      if (current !== last) {
+        last = current;
+        queryClient.clear();
+      }
+    });
+  }, [queryClient]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AppUiProvider>
+          <RouterProvider router={router} />
+        </AppUiProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,60 @@
+/** Per-route error handling: a crashed page shows what failed and a way back; the shell keeps working. */
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { errorDetail, errorStatusLine, errorTitle } from '../components/error-text.ts';
+import { LoadingState } from '../components/loading-state.tsx';
+
+function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
+  const statusLine = errorStatusLine(error);
+  return (
+    <div className="page page-error" role="alert">
+      <h1>This page could not be shown</h1>
+      <p>
+        <strong>{errorTitle(error)}.</strong> <span>{errorDetail(error)}</span>
+      </p>
+      {statusLine && <p className="state-meta">{statusLine}</p>}
+      <div className="button-row">
+        {reset && (
+          <button type="button" className="button button-primary" onClick={reset}>
+            Try again
+          </button>
+        )}
+        <Link className="button" to="/projects">
+          Go to projects
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Wraps one route's element: a Suspense fallback while its code loads, and an error boundary that
+ * resets React Query's errors on `Try again` and on leaving for another path.
+ */
+export function RouteBoundary({ children, label = 'Loading page…' }: { children: ReactNode; label?: string }) {
+  const { pathname } = useLocation();
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary resetKey={pathname} onReset={reset} fallback={(props) => <PageError {...props} />}>
+          <Suspense fallback={<LoadingState label={label} />}>{children}</Suspense>
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
+
+/** The router's own error element (a route that failed outside React's rendering). */
+export function RouterError() {
+  const error = useRouteError();
+  const shown = isRouteErrorResponse(error)
+    ? new Error(`${error.status} ${error.statusText}${error.data ? `: ${String(error.data)}` : ''}`)
+    : error;
+  return (
+    <main id="main" className="page">
+      <PageError error={shown} />
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Words for errors, without importing the API layer (components stay free of data fetching):
+ * the API layer's errors are recognised by their fields. ApiError carries {status, code, detail, attr};
+ * NetworkError and ResponseShapeError carry a full sentence as `message`.
+ */
+
+interface ErrorFields {
+  name?: unknown;
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+  detail?: unknown;
+  attr?: unknown;
+}
+
+const fields = (error: unknown): ErrorFields => (typeof error === 'object' && error !== null ? (error as ErrorFields) : {});
+
+/** The HTTP status of an API error, else null (network failure, shape mismatch, other). */
+export function errorStatus(error: unknown): number | null {
+  const { name, status } = fields(error);
+  return name === 'ApiError' && typeof status === 'number' ? status : null;
+}
+
+/** The sentence to show: the API's `detail`, or the error's own message. */
+export function errorDetail(error: unknown): string {
+  const { detail, message } = fields(error);
+  if (typeof detail === 'string' && detail) return detail;
+  if (typeof message === 'string' && message) return message;
+  return typeof error === 'string' && error ? error : 'An unexpected error occurred.';
+}
+
+/** A short heading for an error state, by kind. */
+export function errorTitle(error: unknown): string {
+  const { name } = fields(error);
+  const status = errorStatus(error);
+  if (name === 'NetworkError') return 'Could not reach the API';
+  if (name === 'ResponseShapeError') return 'The API answered in an unexpected shape';
+  if (name === 'NotConnectedError') return 'Not connected';
+  if (status === 401) return 'The API refused the key';
+  if (status === 403) return 'Not allowed';
+  if (status === 404) return 'Not found';
+  if (status === 429) return 'Too many requests';
+  if (status !== null && status >= 500) return 'The API had a problem';
+  if (status !== null) return 'The API refused the request';
+  return 'Something failed';
+}
+
+/** `HTTP 403 · permission_denied`, for API errors only. */
+export function errorStatusLine(error: unknown): string | null {
+  const status = errorStatus(error);
+  if (status === null) return null;
+  const { code } = fields(error);
+  return typeof code === 'string' && code ? `HTTP ${status} · ${code}` : `HTTP ${status}`;
+}
+
+/** The `attr` of a validation error (dotted for nested fields), else null. */
+export function errorAttr(error: unknown): string | null {
+  const { attr } = fields(error);
+  return errorStatus(error) !== null && typeof attr === 'string' && attr ? attr : null;
+}
+
+/**
+ * The API's detail when the error names `field` (or something inside it: `tags` matches `tags.2`),
+ * for showing under that field; else undefined.
+ */
+export function fieldError(error: unknown, field: string): string | undefined {
+  const attr = errorAttr(error);
+  if (attr === null) return undefined;
+  return attr === field || attr.startsWith(`${field}.`) ? errorDetail(error) : undefined;
+}
+
+/**
+ * The error to show above or below a form when no field on it carries it (`fields` lists those
+ * that render their own error); undefined when there is no error or a field shows it.
+ */
+export function formError(error: unknown, fieldsOnForm: ReadonlyArray<string>): string | undefined {
+  if (!error) return undefined;
+  const attr = errorAttr(error);
+  if (attr !== null && fieldsOnForm.some((f) => attr === f || attr.startsWith(`${f}.`))) return undefined;
+  return errorDetail(error);
+}

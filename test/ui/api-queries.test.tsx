@@ -1,0 +1,205 @@
+import { QueryClientProvider, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fetchActivityPage, flattenActivity, nextActivityPage } from '../../src/api/activity.ts';
+import { changedFields, hasChanges } from '../../src/api/changed-fields.ts';
+import { saveConnection } from '../../src/api/connection.ts';
+import {
+  dashboardDisplayName,
+  dashboardQueries,
+  useDeleteDashboard,
+  usePinDashboard,
+  useRestoreDashboard,
+} from '../../src/api/dashboards.ts';
+import { fetchMockInfo } from '../../src/api/mock.ts';
+import { fetchAllMembers } from '../../src/api/organization.ts';
+import { flattenPages, nextOffset } from '../../src/api/pagination.ts';
+import { projectQueries, useUpdateProject } from '../../src/api/projects.ts';
+import { createQueryClient } from '../../src/api/query-client.ts';
+import { dashboardKeys, projectKeys } from '../../src/api/query-keys.ts';
+import { getRequestLog } from '../../src/api/request-log.ts';
+import type { ProjectUpdateInput } from '../../src/contract/inputs.ts';
+import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
+import { server } from './setup.ts';
+
+type Pages = InfiniteData<Paginated<DashboardListItem>, number>;
+
+function setup(): { queryClient: QueryClient; wrapper: (props: { children: ReactNode }) => ReactNode } {
+  const queryClient = createQueryClient({ forTests: true });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return { queryClient, wrapper };
+}
+
+const pinnedIn = (queryClient: QueryClient, search: string, id: number) =>
+  queryClient
+    .getQueryData<Pages>(dashboardKeys.list(1, { search, pinned: null }))
+    ?.pages.flatMap((p) => p.results)
+    .find((d) => d.id === id)?.pinned;
+
+beforeEach(() => {
+  saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+});
+
+describe('infinite lists', () => {
+  it('page by offset and count, never by following next', async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useInfiniteQuery(dashboardQueries.list(1)), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const total = result.current.data!.pages[0]!.count;
+    expect(total).toBeGreaterThanOrEqual(250);
+    expect(result.current.hasNextPage).toBe(true);
+
+    while (result.current.hasNextPage) {
+      await act(() => result.current.fetchNextPage());
+    }
+    const { items, total: counted } = flattenPages(result.current.data);
+    expect(items).toHaveLength(total);
+    expect(counted).toBe(total);
+    expect(new Set(items.map((d) => d.id)).size).toBe(total);
+    const paths = getRequestLog().map((e) => e.path).reverse();
+    expect(paths[0]).toBe('/api/projects/1/dashboards/?limit=100&offset=0');
+    expect(paths[1]).toBe('/api/projects/1/dashboards/?limit=100&offset=100');
+    expect(getRequestLog().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
+  });
+
+  it('send search and pinned filters and stop on the last page', async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useInfiniteQuery(dashboardQueries.list(1, { search: ' Product ', pinned: true })), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(getRequestLog()[0]!.path).toBe('/api/projects/1/dashboards/?search=Product&pinned=true&limit=100&offset=0');
+    expect(result.current.hasNextPage).toBe(false);
+    expect(result.current.data!.pages[0]!.results.every((d) => d.pinned)).toBe(true);
+    expect(nextOffset({ count: 5, next: null, previous: null, results: [1, 2] }, 3)).toBeUndefined();
+    expect(nextOffset({ count: 5, next: null, previous: null, results: [1, 2] }, 0)).toBe(2);
+    expect(nextOffset({ count: 5, next: 'x', previous: null, results: [] }, 0)).toBeUndefined();
+  });
+
+  it('page the activity log by page number, in both documented shapes', async () => {
+    const page = await fetchActivityPage(1, { page: 1, limit: 2 });
+    expect(page.results.length).toBeLessThanOrEqual(2);
+    expect(getRequestLog()[0]!.path).toBe('/api/projects/1/activity/?page=1&limit=2');
+    const two = { results: [{ id: 'a' }, { id: 'b' }], next: 'x', previous: null, total_count: 3 };
+    expect(nextActivityPage(two as never, [two as never], 1)).toBe(2);
+    expect(nextActivityPage({ ...two, total_count: 2 } as never, [two as never], 1)).toBeUndefined();
+    expect(nextActivityPage({ ...two, total_count: null } as never, [two as never], 4)).toBe(5);
+    expect(nextActivityPage({ ...two, total_count: null, next: null } as never, [two as never], 4)).toBeUndefined();
+
+    server.use(http.get('*/api/projects/1/activity/', () => HttpResponse.json({ id: 1, name: 'Hedgebox App', extra: true })));
+    expect(await fetchActivityPage(1, { page: 1 })).toEqual({ results: [], next: null, previous: null, total_count: 0 });
+
+    const entry = (id: string) => ({ id, user: null, activity: 'updated', scope: 'Project', item_id: '1', detail: null, created_at: '2024-01-01T00:00:00Z' });
+    const flat = flattenActivity({
+      pages: [
+        { results: [entry('3'), entry('2')], next: 'x', previous: null, total_count: 4 },
+        { results: [entry('2'), entry('1')], next: null, previous: 'x', total_count: 4 },
+      ],
+    });
+    expect(flat.items.map((e) => e.id)).toEqual(['3', '2', '1']);
+  });
+
+  it('fetch every page of the members', async () => {
+    const everyone = await fetchAllMembers();
+    expect(everyone.length).toBeGreaterThanOrEqual(6);
+    server.use(
+      http.get('*/api/organizations/:org/members/', ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+        const slice = everyone.slice(offset, offset + 2);
+        return HttpResponse.json({ count: everyone.length, next: null, previous: null, results: slice });
+      }),
+    );
+    const paged = await fetchAllMembers('@current');
+    expect(paged.map((m) => m.id)).toEqual(everyone.map((m) => m.id));
+  });
+});
+
+describe('mutations', () => {
+  async function loadTwoLists(queryClient: QueryClient) {
+    await queryClient.fetchInfiniteQuery(dashboardQueries.list(1));
+    await queryClient.fetchInfiniteQuery(dashboardQueries.list(1, { search: 'Product', pinned: null }));
+  }
+
+  it('pin at once in every cached list, and keep it when the API agrees', async () => {
+    const { queryClient, wrapper } = setup();
+    await loadTwoLists(queryClient);
+    expect(pinnedIn(queryClient, '', 1)).toBe(true);
+    expect(pinnedIn(queryClient, 'Product', 1)).toBe(true);
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.patch('*/api/projects/1/dashboards/1/', async () => {
+        await gate;
+        return undefined;
+      }),
+    );
+    const { result } = renderHook(() => usePinDashboard(1), { wrapper });
+    act(() => result.current.mutate({ dashboardId: 1, pinned: false }));
+    await waitFor(() => expect(pinnedIn(queryClient, '', 1)).toBe(false));
+    expect(pinnedIn(queryClient, 'Product', 1)).toBe(false);
+    release();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData<{ pinned: boolean }>(dashboardKeys.detail(1, 1))?.pinned).toBe(false);
+  });
+
+  it('roll the pin back when the API refuses', async () => {
+    const { queryClient, wrapper } = setup();
+    saveConnection({ host: '', key: 'phx_demo_readonly', remember: false });
+    await loadTwoLists(queryClient);
+    const { result } = renderHook(() => usePinDashboard(1), { wrapper });
+    act(() => result.current.mutate({ dashboardId: 1, pinned: false }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toMatchObject({ status: 403, detail: "API key missing required scope 'dashboard:write'" });
+    expect(pinnedIn(queryClient, '', 1)).toBe(true);
+    expect(pinnedIn(queryClient, 'Product', 1)).toBe(true);
+  });
+
+  it('soft-delete with PATCH deleted=true, drop it from cached lists, and restore', async () => {
+    const { queryClient, wrapper } = setup();
+    await loadTwoLists(queryClient);
+    const before = queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }))!.pages[0]!.count;
+    const { result } = renderHook(() => ({ remove: useDeleteDashboard(1), restore: useRestoreDashboard(1) }), { wrapper });
+
+    await act(() => result.current.remove.mutateAsync(2));
+    const deleteCall = getRequestLog().find((e) => e.method === 'PATCH');
+    expect(deleteCall).toMatchObject({ path: '/api/projects/1/dashboards/2/', requestBody: { deleted: true }, status: 200 });
+    const list = queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }));
+    expect(list?.pages.flatMap((p) => p.results).some((d) => d.id === 2)).toBe(false);
+
+    const restored = await act(() => result.current.restore.mutateAsync(2));
+    expect(restored.deleted).toBe(false);
+    expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', requestBody: { deleted: false }, status: 200 });
+    expect(queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }))!.pages[0]!.count).toBe(before - 1);
+    expect(queryClient.getQueryState(dashboardKeys.list(1, { search: '', pinned: null }))?.isInvalidated).toBe(true);
+    const refetched = await queryClient.fetchInfiniteQuery(dashboardQueries.list(1));
+    expect(refetched.pages[0]!.count).toBe(before);
+  });
+
+  it('invalidate what meta.invalidates names, and PATCH only changed fields', async () => {
+    const { queryClient, wrapper } = setup();
+    const project = await queryClient.fetchQuery(projectQueries.detail(1));
+    await queryClient.fetchInfiniteQuery(projectQueries.list(''));
+    const draft: ProjectUpdateInput = { name: 'Hedgebox App (renamed)', app_urls: [...project.app_urls], timezone: project.timezone };
+    const changes = changedFields(project, draft);
+    expect(changes).toEqual({ name: 'Hedgebox App (renamed)' });
+    expect(hasChanges(changedFields({ a: { x: 1, y: [1] } }, { a: { y: [1], x: 1 } }))).toBe(false);
+
+    const { result } = renderHook(() => useUpdateProject(1), { wrapper });
+    await act(() => result.current.mutateAsync(changes));
+    expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', path: '/api/projects/1/', requestBody: { name: 'Hedgebox App (renamed)' } });
+    expect(queryClient.getQueryData<{ name: string }>(projectKeys.detail(1))?.name).toBe('Hedgebox App (renamed)');
+    expect(queryClient.getQueryState(projectKeys.list(''))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('small helpers', () => {
+  it('name untitled dashboards and detect the mock', async () => {
+    expect(dashboardDisplayName({ name: null })).toBe('Untitled dashboard');
+    expect(dashboardDisplayName({ name: '  ' })).toBe('Untitled dashboard');
+    expect(dashboardDisplayName({ name: 'Sales' })).toBe('Sales');
+    expect((await fetchMockInfo())?.mock).toBe(true);
+    server.use(http.get('*/__mock/info', () => new HttpResponse('<html>Not found</html>', { status: 404 })));
+    expect(await fetchMockInfo()).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The page tests' harness: `renderApp(path, options)` renders the whole console — the real route
+ * table, a memory router at `path`, a fresh `createQueryClient({ forTests: true })` (no retries),
+ * toasts and shell — against the bundled mock (test/ui/setup.ts), connected with a demo key.
+ *
+ *   const { user, mock } = renderApp('/projects/1/dashboards');             // phx_demo_admin
+ *   renderApp('/projects', { key: 'phx_demo_readonly' });                  // another demo key
+ *   renderApp('/projects/1/settings', { key: null });                      // not connected: shows Connect
+ *   expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeInTheDocument();
+ *
+ * Query by role and accessible name only. `server.use(...)` from './setup.ts' overrides a route for
+ * one test (e.g. a 403 or a network error); `location()` is the router's current location.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, type Location } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { disconnect, saveConnection } from '../../src/api/connection.ts';
+import { createQueryClient } from '../../src/api/query-client.ts';
+import { App } from '../../src/app/app.tsx';
+import { appRoutes } from '../../src/app/routes.tsx';
+import type { Mock } from '../../src/mock/index.ts';
+import { mock, server } from './setup.ts';
+
+export interface RenderAppOptions {
+  /** Demo key to connect with (default `phx_demo_admin`); null renders the console disconnected. */
+  key?: string | null;
+  /** Keep the key in localStorage ("Remember this key on this device") instead of sessionStorage. */
+  remember?: boolean;
+  /** API host of the connection ('' = this origin, where msw answers). */
+  host?: string;
+}
+
+export interface RenderAppResult extends RenderResult {
+  /** userEvent, set up for this render. */
+  user: ReturnType<typeof userEvent.setup>;
+  /** The mock behind msw: `mock.store`, `mock.setFaults(...)`. Reset before every test. */
+  mock: Mock;
+  server: typeof server;
+  router: ReturnType<typeof createMemoryRouter>;
+  queryClient: QueryClient;
+  /** The router's current location (pathname, search, state). */
+  location: () => Location;
+}
+
+export function renderApp(path = '/', options: RenderAppOptions = {}): RenderAppResult {
+  const key = options.key === undefined ? 'phx_demo_admin' : options.key;
+  if (key) saveConnection({ host: options.host ?? '', key, remember: options.remember ?? false });
+  else disconnect();
+  const queryClient = createQueryClient({ forTests: true });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  return { ...result, user, mock, server, router, queryClient, location: () => router.state.location };
+}
+
+/** GET a path of the mock's API as a key holder would (for expected values in tests). */
+export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'): Promise<T> {
+  const response = await fetch(new URL(path, window.location.origin), { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}

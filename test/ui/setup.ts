@@ -1,0 +1,64 @@
+/**
+ * Setup of the "ui" test project (jsdom): jest-dom matchers, an msw/node server over the bundled
+ * mock's handlers (reset to the seed before each test, unhandled requests are errors), a clean
+ * connection and request log per test, and the browser APIs jsdom lacks.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { disconnect } from '../../src/api/connection.ts';
+import { clearRequestLog } from '../../src/api/request-log.ts';
+import { createMock } from '../../src/mock/index.ts';
+
+/** The mock behind every UI test (its store and faults are reset before each test). */
+export const mock = createMock();
+/** The msw server; add per-test overrides with `server.use(...)` (they are dropped after each test). */
+export const server = setupServer(...mock.handlers);
+
+// ---------- what jsdom lacks ----------
+
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+const g = globalThis as Record<string, unknown>;
+g.ResizeObserver ??= NoopObserver;
+g.IntersectionObserver ??= NoopObserver;
+window.scrollTo = () => {};
+Element.prototype.scrollTo ??= function scrollTo() {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// ---------- lifecycle ----------
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  mock.reset();
+  sessionStorage.clear();
+  localStorage.clear();
+  disconnect();
+  clearRequestLog();
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+
+afterAll(() => server.close());
