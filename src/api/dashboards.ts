@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { createFromTemplateJsonInput, DashboardCreateInput, DashboardUpdateInput } from '../contract/inputs.ts';
 import {
   dashboardPageSchema,

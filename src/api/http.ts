@@ -3,7 +3,7 @@
  * JSON bodies, the trailing slash on every `/api/` path, an AbortSignal on every call, every
  * response parsed with src/contract/schemas.ts, and every call written to the request log.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/errors.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { addRequestLogEntry, updateRequestLogEntry } from './request-log.ts';
@@ -235,10 +235,10 @@ function describeIssue(issues: ReadonlyArray<z.core.$ZodIssue>): string {
  * Throws ApiError (the API said no), NetworkError (no answer), ResponseShapeError (wrong shape),
  * NotConnectedError, or the AbortError of a cancelled call.
  */
-export async function apiRequest<S extends z.ZodType>(options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export async function apiRequest<S extends z.ZodMiniType>(options: RequestOptions & { schema: S }): Promise<z.output<S>>;
 /** A request whose answer has no body (204). */
 export async function apiRequest(options: RequestOptions & { schema?: undefined }): Promise<void>;
-export async function apiRequest(options: RequestOptions & { schema?: z.ZodType }): Promise<unknown> {
+export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniType }): Promise<unknown> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
   const connectionState = getConnectionState();

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The error body of every API error except the dashboard DELETE 405 (API.md §2). */
 export const errorBodySchema = z.object({
   type: z.string(),
   code: z.string(),
   detail: z.string(),
-  attr: z.string().nullable().optional(),
+  attr: z.optional(z.nullable(z.string())),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

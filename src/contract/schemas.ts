@@ -2,16 +2,22 @@
  * Response schemas. Tolerant on purpose: unknown fields are dropped, and `null` is accepted wherever
  * the production service may send it, so the console parses both the mock and production.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const jsonObject = z.record(z.string(), z.unknown());
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 /** Missing or null becomes null. */
-const maybe = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
+const maybe = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((v: z.output<T> | null | undefined) => v ?? null),
+  );
+/** Missing or null becomes an empty list. */
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.optional(z.nullable(z.array(item))),
+    z.transform((v: Array<z.output<T>> | null | undefined) => v ?? []),
+  );
 
 export const userSchema = z.object({
   id: z.number(),
@@ -26,7 +32,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const paginated = <T extends z.ZodType>(item: T) =>
+export const paginated = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     count: z.number(),
     next: maybe(z.string()),
@@ -58,20 +64,20 @@ export const dashboardListItemSchema = z.object({
   is_shared: z.boolean(),
   deleted: z.boolean(),
   creation_mode: z.string(),
-  tags: maybe(z.array(z.string())).transform((t) => t ?? []),
+  tags: list(z.string()),
   restriction_level: z.number(),
   effective_restriction_level: z.number(),
   effective_privilege_level: z.number(),
 });
 export type DashboardListItem = z.infer<typeof dashboardListItemSchema>;
 
-export const dashboardSchema = dashboardListItemSchema.extend({
+export const dashboardSchema = z.extend(dashboardListItemSchema, {
   filters: maybe(jsonObject),
   variables: maybe(jsonObject),
-  tiles: maybe(z.array(tileSchema)).transform((t) => t ?? []),
-  use_template: z.unknown().optional(),
-  use_dashboard: z.unknown().optional(),
-  delete_insights: z.unknown().optional(),
+  tiles: list(tileSchema),
+  use_template: z.optional(z.unknown()),
+  use_dashboard: z.optional(z.unknown()),
+  delete_insights: z.optional(z.unknown()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -123,14 +129,17 @@ export const projectListItemSchema = z.object({
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 export const projectPageSchema = paginated(projectListItemSchema);
 
-export const projectSchema = projectListItemSchema.extend({
+export const projectSchema = z.extend(projectListItemSchema, {
   product_description: maybe(z.string()),
   created_at: z.string(),
   effective_membership_level: maybe(z.number()),
   has_group_types: z.boolean(),
   live_events_token: maybe(z.string()),
   updated_at: z.string(),
-  app_urls: maybe(z.array(nullableString)).transform((u) => (u ?? []).filter((x): x is string => !!x)),
+  app_urls: z.pipe(
+    list(nullableString),
+    z.transform((urls: Array<string | null>) => urls.filter((u): u is string => !!u)),
+  ),
   slack_incoming_webhook: maybe(z.string()),
   anonymize_ips: z.boolean(),
   test_account_filters: maybe(z.array(z.unknown())),
@@ -147,8 +156,9 @@ export const projectSchema = projectListItemSchema.extend({
   capture_console_log_opt_in: maybe(z.boolean()),
   capture_performance_opt_in: maybe(z.boolean()),
   session_recording_opt_in: z.boolean(),
-  session_recording_sample_rate: maybe(z.union([z.string(), z.number()])).transform((v) =>
-    v === null ? null : typeof v === 'number' ? v.toFixed(2) : v,
+  session_recording_sample_rate: z.pipe(
+    maybe(z.union([z.string(), z.number()])),
+    z.transform((v: string | number | null) => (typeof v === 'number' ? v.toFixed(2) : v)),
   ),
   session_recording_minimum_duration_milliseconds: maybe(z.number()),
   session_recording_linked_flag: maybe(jsonObject),
@@ -166,14 +176,20 @@ export const projectSchema = projectListItemSchema.extend({
   default_modifiers: maybe(jsonObject),
   surveys_opt_in: maybe(z.boolean()),
   heatmaps_opt_in: maybe(z.boolean()),
-  product_intents: maybe(z.array(productIntentSchema)).transform((p) => p ?? []),
+  product_intents: list(productIntentSchema),
 });
 export type Project = z.infer<typeof projectSchema>;
 
 /** `is_generating_demo_data/`: production answers `{is_generating_demo_data}`; the published document a project. */
 export const demoDataStatusSchema = z.union([
-  z.object({ is_generating_demo_data: z.boolean() }).transform((v) => ({ isGenerating: v.is_generating_demo_data as boolean | null })),
-  z.object({ id: z.number(), name: z.string() }).transform(() => ({ isGenerating: null as boolean | null })),
+  z.pipe(
+    z.object({ is_generating_demo_data: z.boolean() }),
+    z.transform((v: { is_generating_demo_data: boolean }) => ({ isGenerating: v.is_generating_demo_data as boolean | null })),
+  ),
+  z.pipe(
+    z.object({ id: z.number(), name: z.string() }),
+    z.transform(() => ({ isGenerating: null as boolean | null })),
+  ),
 ]);
 export type DemoDataStatus = z.infer<typeof demoDataStatusSchema>;
 
@@ -183,20 +199,20 @@ export const activityChangeSchema = z.object({
   type: maybe(z.string()),
   action: maybe(z.string()),
   field: maybe(z.string()),
-  before: z.unknown().optional(),
-  after: z.unknown().optional(),
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
 });
 
 export const activityEntrySchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   user: maybe(z.object({ first_name: maybe(z.string()), email: maybe(z.string()) })),
   activity: z.string(),
   scope: z.string(),
-  item_id: maybe(z.union([z.string(), z.number()]).transform(String)),
+  item_id: maybe(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
   detail: maybe(
     z.object({
       name: maybe(z.string()),
-      changes: maybe(z.array(activityChangeSchema)).transform((c) => c ?? []),
+      changes: list(activityChangeSchema),
     }),
   ),
   created_at: z.string(),
@@ -212,9 +228,10 @@ const activityPage = z.object({
 /** `activity/`: production's page shape, or (as the published document says) a project, read as no entries. */
 export const activityPageSchema = z.union([
   activityPage,
-  z
-    .object({ id: z.number(), name: z.string() })
-    .transform(() => ({ results: [], next: null, previous: null, total_count: 0 as number | null })),
+  z.pipe(
+    z.object({ id: z.number(), name: z.string() }),
+    z.transform(() => ({ results: [] as ActivityEntry[], next: null, previous: null, total_count: 0 as number | null })),
+  ),
 ]);
 export type ActivityPage = z.infer<typeof activityPage>;
 
@@ -229,9 +246,7 @@ export const organizationSchema = z.object({
   created_at: z.string(),
   updated_at: maybe(z.string()),
   membership_level: maybe(z.number()),
-  projects: maybe(z.array(z.object({ id: z.number(), organization_id: maybe(z.string()), name: z.string() }))).transform(
-    (p) => p ?? [],
-  ),
+  projects: list(z.object({ id: z.number(), organization_id: maybe(z.string()), name: z.string() })),
   member_count: maybe(z.number()),
 });
 export type Organization = z.infer<typeof organizationSchema>;
@@ -246,7 +261,7 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 export const memberPageSchema = paginated(memberSchema);
 
-export const meSchema = userSchema.extend({
+export const meSchema = z.extend(userSchema, {
   organization: maybe(organizationSchema),
   team: maybe(projectListItemSchema),
 });

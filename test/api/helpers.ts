@@ -1,7 +1,7 @@
 /** Shared by the API tests: one seeded store per file behind msw/node, and a small client with a key. */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorBodySchema } from '../../src/contract/errors.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
@@ -104,7 +104,7 @@ export function expectValidation(result: ApiResult, code: string, attr: string |
 }
 
 /** Parses with a contract schema (throws on a mismatch) and returns the parsed value. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new Error(`Response does not match the contract: ${result.error.message}\n${JSON.stringify(value).slice(0, 500)}`);
   return result.data;

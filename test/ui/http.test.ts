@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getConnectionState, normalizeHost, saveConnection } from '../../src/api/connection.ts';
 import {
   ApiError,

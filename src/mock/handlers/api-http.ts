@@ -1,5 +1,5 @@
 /** What every API route handler shares: the request context, body reading, and JSON answers. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { parseInput } from '../../contract/inputs.ts';
 import type { Store } from '../db.ts';
 import type { Principal } from '../rules/access.ts';
@@ -113,7 +113,7 @@ export function bodyObject(ctx: ApiContext): Record<string, unknown> {
 }
 
 /** The body's fields through a contract schema; the first field error as a 400. */
-export function bodyFields<S extends z.ZodType>(ctx: ApiContext, schema: S): z.output<S> {
+export function bodyFields<S extends z.ZodMiniType>(ctx: ApiContext, schema: S): z.output<S> {
   const result = parseInput(schema, bodyObject(ctx));
   if (!result.ok) throw problems.field(result.error);
   return result.data;

@@ -1,5 +1,5 @@
 /** Dashboards (API.md §5): list, create, update, soft delete and restore, move_tile, create_from_template_json. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import {
   charLength,

@@ -1,5 +1,5 @@
 /** Projects (API.md §6): CRUD, the actions, and the project defaults. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import type { ProductType, projectCreateInput, projectUpdateInput } from '../../contract/inputs.ts';
 import type { OrganizationRecord, ProjectRecord, Store } from '../db.ts';
