@@ -1,5 +1,5 @@
 /** A dashboard's collaborators (API.md §5 #3–5): a plain array, oldest first. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { collaboratorLevel } from '../contract/inputs.ts';
 import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
@@ -60,16 +60,29 @@ export const collaboratorQueries = {
     }),
 };
 
+/** Refetches the dashboard itself (not its sub-queries): the caller's privilege changes when they remove themselves. */
+function refreshDashboard(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId) {
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId), exact: true });
+}
+
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */
 export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userUuid: string) => addCollaborator(projectId, dashboardId, userUuid),
-    meta: { invalidates: [dashboardKeys.collaborators(projectId, dashboardId), projectKeys.activity(projectId)] },
-    onSuccess: (collaborator) =>
+    meta: {
+      invalidates: [
+        dashboardKeys.collaborators(projectId, dashboardId),
+        dashboardKeys.lists(projectId),
+        projectKeys.activity(projectId),
+      ],
+    },
+    onSuccess: (collaborator) => {
       queryClient.setQueryData<Collaborator[]>(dashboardKeys.collaborators(projectId, dashboardId), (list) =>
         list ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
-      ),
+      );
+      refreshDashboard(queryClient, projectId, dashboardId);
+    },
   });
 }
 
@@ -78,10 +91,18 @@ export function useRemoveCollaborator(projectId: ProjectId, dashboardId: Dashboa
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userUuid: string) => removeCollaborator(projectId, dashboardId, userUuid),
-    meta: { invalidates: [dashboardKeys.collaborators(projectId, dashboardId), projectKeys.activity(projectId)] },
-    onSuccess: (_data, userUuid) =>
+    meta: {
+      invalidates: [
+        dashboardKeys.collaborators(projectId, dashboardId),
+        dashboardKeys.lists(projectId),
+        projectKeys.activity(projectId),
+      ],
+    },
+    onSuccess: (_data, userUuid) => {
       queryClient.setQueryData<Collaborator[]>(dashboardKeys.collaborators(projectId, dashboardId), (list) =>
         list?.filter((c) => c.user.uuid !== userUuid),
-      ),
+      );
+      refreshDashboard(queryClient, projectId, dashboardId);
+    },
   });
 }

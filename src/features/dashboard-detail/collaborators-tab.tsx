@@ -1,9 +1,231 @@
-// PLACEHOLDER: replaced by the page helper
+/**
+ * Collaborators: who was invited to edit a restricted dashboard, adding organization members who
+ * do not already have access, removing them, and restricting a dashboard that everyone can edit.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
+import { useUpdateDashboard } from '../../api/dashboards.ts';
+import { organizationQueries } from '../../api/organization.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ActionError, ErrorState } from '../../components/error-state.tsx';
+import { fieldError, formError } from '../../components/error-text.ts';
+import { SelectField } from '../../components/field.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
+import { memberLevels, type Collaborator, type Dashboard, type Member } from '../../contract/schemas.ts';
+import { useDashboardOutlet } from './dashboard-outlet.ts';
+import { formatDateTime, userName } from './format.ts';
+import { ReasonedButton } from './reasoned-button.tsx';
+import { useDashboardAccess } from './use-dashboard-access.ts';
+
+const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
+
+const levelLabel = (level: number) => (level === collaboratorLevel ? 'Can edit' : `Level ${level}`);
+
+/** Members the API would accept: not the creator, not an admin, not already a collaborator. */
+export function addableMembers(members: ReadonlyArray<Member>, dashboard: Dashboard, collaborators: ReadonlyArray<Collaborator>): Member[] {
+  const taken = new Set(collaborators.map((c) => c.user.uuid));
+  const creator = dashboard.created_by?.uuid;
+  return members
+    .filter((m) => m.level < memberLevels.admin && m.user.uuid !== creator && !taken.has(m.user.uuid))
+    .sort((a, b) => userName(a.user).localeCompare(userName(b.user)));
+}
+
 export default function CollaboratorsTab() {
+  const { projectId, dashboardId, dashboard } = useDashboardOutlet();
+  const toast = useToast();
+  const access = useDashboardAccess(dashboard);
+  const collaborators = useQuery(collaboratorQueries.list(projectId, dashboardId));
+  const members = useQuery(organizationQueries.members());
+  const add = useAddCollaborator(projectId, dashboardId);
+  const remove = useRemoveCollaborator(projectId, dashboardId);
+  const restrict = useUpdateDashboard(projectId, dashboardId);
+  const [choice, setChoice] = useState('');
+  const ids = { list: useId(), add: useId() };
+  const restricted = isRestricted(dashboard);
+
+  const candidates = members.data && collaborators.data ? addableMembers(members.data, dashboard, collaborators.data) : [];
+  // A member who gained access meanwhile (added elsewhere, made admin) is no longer a choice.
+  const selected = candidates.some((m) => m.user.uuid === choice) ? choice : '';
+  const addReason =
+    access.edit ??
+    (!restricted
+      ? 'Restrict editing to invited collaborators first: collaborators apply only to restricted dashboards.'
+      : members.isPending || collaborators.isPending
+        ? 'Loading the organization’s members…'
+        : members.isError
+          ? 'The organization’s members could not be loaded.'
+          : candidates.length === 0
+            ? 'Every member who could be added already has access.'
+            : selected === ''
+              ? 'Choose a member to add.'
+              : null);
+  const removeReason =
+    access.edit ??
+    (!restricted ? 'Collaborators cannot be removed while everyone in the project can edit (the API refuses it).' : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (addReason || add.isPending) return;
+    const member = candidates.find((m) => m.user.uuid === selected);
+    add.mutate(selected, {
+      onSuccess: (collaborator) => {
+        setChoice('');
+        toast.success(`Added ${member ? userName(member.user) : collaborator.user.email} as a collaborator.`);
+      },
+      // The refusal may come from a list that changed elsewhere ("User already is a collaborator.").
+      onError: () => void collaborators.refetch(),
+    });
+  };
+
+  const removeOne = (collaborator: Collaborator) => {
+    remove.reset();
+    remove.mutate(collaborator.user.uuid, {
+      onSuccess: () => toast.success(`Removed ${collaborator.user.email} from the collaborators.`),
+    });
+  };
+
+  const restrictEditing = () =>
+    restrict.mutate(
+      { restriction_level: restrictionLevels.onlyCollaboratorsCanEdit },
+      { onSuccess: () => toast.success('Only invited collaborators can edit this dashboard now.') },
+    );
+
+  const creator = dashboard.created_by;
+
   return (
     <>
-      <h2>Collaborators</h2>
-      <p>This page is being built.</p>
+      <h2 className="visually-hidden">Collaborators</h2>
+      {restricted ? (
+        <p className="lead">
+          Only invited collaborators, the creator{creator ? ` (${userName(creator)})` : ''} and organization admins can edit
+          this dashboard. Everyone else in the project can view it.
+        </p>
+      ) : (
+        <div className="notice">
+          <p>
+            Everyone in the project can edit this dashboard, so collaborators have no effect here: collaborators apply only
+            to restricted dashboards. Restrict editing to invite specific people.
+          </p>
+          <ReasonedButton className="button button-primary" disabledReason={access.restrict} disabled={restrict.isPending} onClick={restrictEditing}>
+            Restrict editing to invited collaborators
+          </ReasonedButton>
+          <ActionError error={restrict.error} prefix="Could not restrict editing:" onDismiss={() => restrict.reset()} />
+        </div>
+      )}
+
+      <section aria-labelledby={ids.list} className="detail-section">
+        <h3 id={ids.list}>Invited collaborators</h3>
+        <ActionError error={remove.error} prefix="Could not remove the collaborator:" onDismiss={() => remove.reset()} />
+        {collaborators.isPending ? (
+          <LoadingState label="Loading collaborators…" />
+        ) : collaborators.isError ? (
+          <ErrorState
+            title="Could not load the collaborators"
+            error={collaborators.error}
+            onRetry={() => void collaborators.refetch()}
+            headingLevel={3}
+          />
+        ) : collaborators.data.length === 0 ? (
+          <EmptyState title="No collaborators yet" headingLevel={3}>
+            {restricted
+              ? 'Add organization members below to let them edit this dashboard.'
+              : 'Once editing is restricted, the people you invite here can edit it.'}
+          </EmptyState>
+        ) : (
+          <div className="table-scroll">
+            <table className="simple-table">
+              <caption className="visually-hidden">Collaborators of this dashboard</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {collaborators.data.map((collaborator) => {
+                  const removing = remove.isPending && remove.variables === collaborator.user.uuid;
+                  return (
+                    <tr key={collaborator.id}>
+                      <th scope="row">{userName(collaborator.user)}</th>
+                      <td>{collaborator.user.email}</td>
+                      <td>{levelLabel(collaborator.level)}</td>
+                      <td>
+                        <time dateTime={collaborator.added_at}>{formatDateTime(collaborator.added_at)}</time>
+                      </td>
+                      <td>
+                        <ReasonedButton
+                          className="button button-small"
+                          aria-label={`Remove ${collaborator.user.email}`}
+                          disabledReason={removeReason}
+                          disabled={removing}
+                          aria-busy={removing || undefined}
+                          onClick={() => removeOne(collaborator)}
+                        >
+                          {removing ? 'Removing…' : 'Remove'}
+                        </ReasonedButton>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby={ids.add} className="detail-section">
+        <h3 id={ids.add}>Add a collaborator</h3>
+        {members.isError ? (
+          <ErrorState
+            title="Could not load the organization’s members"
+            error={members.error}
+            onRetry={() => void members.refetch()}
+            headingLevel={3}
+          />
+        ) : null}
+        <form onSubmit={submit} noValidate className="add-collaborator">
+          <SelectField
+            label="User"
+            value={selected}
+            disabled={members.isPending || members.isError || candidates.length === 0 || access.edit !== null || !restricted}
+            hint="Members of the organization. The creator and admins already have edit access, so they are not listed."
+            error={fieldError(add.error, 'user_uuid')}
+            onChange={(event) => {
+              setChoice(event.target.value);
+              add.reset();
+            }}
+          >
+            <option value="">{members.isPending ? 'Loading members…' : 'Choose a member…'}</option>
+            {candidates.map((member) => (
+              <option key={member.user.uuid} value={member.user.uuid}>
+                {userName(member.user)} ({member.user.email})
+              </option>
+            ))}
+          </SelectField>
+          <div className="button-row">
+            <ReasonedButton
+              type="submit"
+              className="button button-primary"
+              disabledReason={addReason}
+              disabled={add.isPending}
+              aria-busy={add.isPending || undefined}
+            >
+              Add collaborator
+            </ReasonedButton>
+          </div>
+          {add.error && formError(add.error, ['user_uuid']) && (
+            <ActionError error={add.error} prefix="Could not add the collaborator:" onDismiss={() => add.reset()} />
+          )}
+        </form>
+      </section>
     </>
   );
 }

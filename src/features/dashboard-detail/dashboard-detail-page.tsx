@@ -1,13 +1,119 @@
-// PLACEHOLDER: replaced by the page helper
-import { Outlet } from 'react-router-dom';
+/**
+ * One dashboard: its name as the heading, badges, and the tabs Overview, Collaborators and Sharing,
+ * each its own URL, rendered in the outlet with the loaded dashboard.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
+import { dashboardDisplayName, dashboardQueries, useRestoreDashboard } from '../../api/dashboards.ts';
+import { isApiError } from '../../api/http.ts';
+import { Badge } from '../../components/badge.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LinkTabs } from '../../components/link-tabs.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
+import './dashboard-detail.css';
 
-/** The dashboard's heading, then tabs Overview (index route), Collaborators, Sharing rendered in <Outlet />. */
 export default function DashboardDetailPage() {
+  const { projectId = '', dashboardId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [deleted, setDeleted] = useState(false);
+  // Once deleted, the dashboard answers 404: do not fetch it again on the way to the list.
+  const query = useQuery({ ...dashboardQueries.detail(projectId, dashboardId), enabled: !deleted });
+  const restore = useRestoreDashboard(projectId);
+  const listPath = `/projects/${encodeURIComponent(projectId)}/dashboards`;
+  const base = `${listPath}/${encodeURIComponent(dashboardId)}`;
+  const dashboard = query.data;
+  const name = dashboard ? dashboardDisplayName(dashboard) : null;
+
+  useEffect(() => {
+    if (name) document.title = `${name} · Analytics Console`;
+  }, [name]);
+
+  const onDeleted = (deletedName: string) => {
+    setDeleted(true);
+    navigate(listPath, { state: AFTER_DELETE_STATE });
+    toast.show({
+      kind: 'success',
+      message: `Deleted “${deletedName}”.`,
+      action: {
+        label: 'Undo',
+        // The page is gone by now: the mutation still runs, and its outcome is told by toasts.
+        onClick: () => {
+          restore.mutateAsync(dashboardId).then(
+            () => toast.success(`Restored “${deletedName}”.`),
+            (error: unknown) => toast.error(error, { prefix: `Could not restore “${deletedName}”:` }),
+          );
+        },
+      },
+    });
+  };
+
+  if (query.isPending) return <LoadingState label="Loading the dashboard…" />;
+
+  if (query.isError) {
+    if (isApiError(query.error, 404)) {
+      return (
+        <div className="dashboard-missing">
+          <h1>Dashboard not found</h1>
+          <p>
+            <span>{query.error.detail}</span> It may have been deleted, or the link may be wrong.
+          </p>
+          <p>
+            <Link to={listPath}>Back to the dashboards</Link>
+          </p>
+        </div>
+      );
+    }
+    return (
+      <>
+        <h1>Dashboard {dashboardId}</h1>
+        <ErrorState title="Could not load the dashboard" error={query.error} onRetry={() => void query.refetch()} />
+        <p>
+          <Link to={listPath}>Back to the dashboards</Link>
+        </p>
+      </>
+    );
+  }
+
+  const context: DashboardOutletContext = { projectId, dashboardId, dashboard: query.data, listPath, onDeleted };
+
   return (
     <>
-      <h1>Dashboard</h1>
-      <p>This page is being built.</p>
-      <Outlet />
+      <p className="breadcrumb">
+        <Link to={listPath}>
+          <span aria-hidden="true">← </span>All dashboards
+        </Link>
+      </p>
+      <div className="page-header dashboard-header">
+        <h1>{name}</h1>
+        <div className="badge-row">
+          {query.data.pinned && <Badge tone="info">Pinned</Badge>}
+          {query.data.is_shared && (
+            <Badge tone="success" title="Anyone with the public link can view it">
+              Shared
+            </Badge>
+          )}
+          {query.data.restriction_level >= 37 && (
+            <Badge tone="warning" title="Only invited collaborators can edit it">
+              Restricted
+            </Badge>
+          )}
+          {query.data.effective_privilege_level < 37 && <Badge>View only</Badge>}
+        </div>
+      </div>
+      <LinkTabs
+        label="Dashboard sections"
+        tabs={[
+          { to: base, label: 'Overview' },
+          { to: `${base}/collaborators`, label: 'Collaborators' },
+          { to: `${base}/sharing`, label: 'Sharing' },
+        ]}
+      >
+        <Outlet context={context} />
+      </LinkTabs>
     </>
   );
 }

@@ -1,9 +1,303 @@
-// PLACEHOLDER: replaced by the page helper
+/**
+ * Overview: edit the dashboard's writable fields (a PATCH of only what changed), its read-only
+ * facts and tiles, and the soft delete with Undo.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { dashboardDisplayName, useDeleteDashboard, useUpdateDashboard } from '../../api/dashboards.ts';
+import { isApiError } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ActionError } from '../../components/error-state.tsx';
+import { fieldError } from '../../components/error-text.ts';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import {
+  dashboardUpdateInput,
+  normalizeTags,
+  parseInput,
+  restrictionLevels,
+  type DashboardUpdateInput,
+} from '../../contract/inputs.ts';
+import type { FieldError } from '../../contract/errors.ts';
+import type { Dashboard } from '../../contract/schemas.ts';
+import { useDashboardOutlet } from './dashboard-outlet.ts';
+import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
+import { ReasonedButton } from './reasoned-button.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { useDashboardAccess } from './use-dashboard-access.ts';
+
+interface FormValues {
+  name: string;
+  description: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+  pinned: boolean;
+  restrictionLevel: string;
+}
+
+const FORM_FIELDS = ['name', 'description', 'tags', 'pinned', 'restriction_level'] as const;
+
+function valuesOf(dashboard: Dashboard): FormValues {
+  return {
+    name: dashboard.name ?? '',
+    description: dashboard.description ?? '',
+    tags: dashboard.tags.join(', '),
+    pinned: dashboard.pinned,
+    restrictionLevel: String(dashboard.restriction_level),
+  };
+}
+
+const blankToNull = (name: string | null) => (name?.trim() ? name : null);
+const splitTags = (text: string) => text.split(',');
+const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The PATCH body: only the fields whose value differs from the dashboard's. */
+function changesOf(dashboard: Dashboard, values: FormValues): DashboardUpdateInput {
+  const original = valuesOf(dashboard);
+  const changes: DashboardUpdateInput = {};
+  if (blankToNull(values.name) !== blankToNull(dashboard.name)) changes.name = blankToNull(values.name);
+  if (values.description !== original.description) changes.description = values.description;
+  if (values.tags !== original.tags) {
+    const tags = normalizeTags(splitTags(values.tags));
+    if (!sameList(tags, normalizeTags(dashboard.tags))) changes.tags = tags;
+  }
+  if (values.pinned !== original.pinned) changes.pinned = values.pinned;
+  if (values.restrictionLevel !== original.restrictionLevel) {
+    changes.restriction_level = Number(values.restrictionLevel) as DashboardUpdateInput['restriction_level'];
+  }
+  return changes;
+}
+
+const matchesField = (attr: string | null, field: string) => attr !== null && (attr === field || attr.startsWith(`${field}.`));
+
+/** The restriction-rights refusal (403 without `attr`), which belongs at `Who can edit`. */
+function isRestrictionRefusal(error: unknown): boolean {
+  return isApiError(error, 403) && /restriction/i.test(error.detail);
+}
+
 export default function OverviewTab() {
+  const { projectId, dashboardId, dashboard, onDeleted } = useDashboardOutlet();
+  const toast = useToast();
+  const access = useDashboardAccess(dashboard);
+  const save = useUpdateDashboard(projectId, dashboardId);
+  const remove = useDeleteDashboard(projectId);
+  // Only the fields the person touched, so a refetch never turns another person's change into ours.
+  const [draft, setDraft] = useState<Partial<FormValues> | null>(null);
+  const [clientError, setClientError] = useState<FieldError | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const ids = { readOnly: useId(), facts: useId(), tiles: useId(), danger: useId(), form: useId() };
+
+  const values: FormValues = { ...valuesOf(dashboard), ...draft };
+  const changes = changesOf(dashboard, values);
+  const dirty = Object.keys(changes).length > 0;
+  const readOnlyReason = access.edit;
+  const name = dashboardDisplayName(dashboard);
+
+  const edit = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setClientError(null);
+    if (save.error) save.reset();
+  };
+
+  const errorAt = (field: (typeof FORM_FIELDS)[number]): string | undefined => {
+    if (clientError && matchesField(clientError.attr, field)) return clientError.detail;
+    if (field === 'restriction_level' && isRestrictionRefusal(save.error)) return (save.error as Error).message;
+    return fieldError(save.error, field);
+  };
+  const shownAtField = FORM_FIELDS.some((field) => errorAt(field) !== undefined);
+  const formError = !shownAtField && (clientError ?? save.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || save.isPending || readOnlyReason) return;
+    const parsed = parseInput(dashboardUpdateInput, changes);
+    if (!parsed.ok) {
+      setClientError(parsed.error);
+      return;
+    }
+    const submitted = draft;
+    save.mutate(changes, {
+      onSuccess: () => {
+        // Keep anything typed while the save was on its way.
+        setDraft((current) => (current === submitted ? null : current));
+        toast.success('Changes saved.');
+      },
+    });
+  };
+
+  const confirmDeletion = () =>
+    remove.mutate(dashboardId, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        setDraft(null);
+        onDeleted(name);
+      },
+    });
+
   return (
     <>
-      <h2>Overview</h2>
-      <p>This page is being built.</p>
+      <UnsavedChangesGuard dirty={dirty} />
+      <h2 className="visually-hidden">Overview</h2>
+      <div className="overview-grid">
+        <section aria-labelledby={ids.form} className="detail-section">
+          <h3 id={ids.form}>Settings</h3>
+          {readOnlyReason && (
+            <p id={ids.readOnly} role="note" className="notice notice-warning">
+              {readOnlyReason}
+            </p>
+          )}
+          {formError && <ActionError error={formError} prefix="Could not save:" />}
+          <form onSubmit={submit} noValidate aria-labelledby={ids.form}>
+            <fieldset
+              disabled={readOnlyReason !== null}
+              aria-describedby={readOnlyReason ? ids.readOnly : undefined}
+              className="plain-fieldset"
+            >
+              <TextField
+                label="Name"
+                value={values.name}
+                placeholder="Untitled dashboard"
+                hint="Leave empty for an untitled dashboard."
+                error={errorAt('name')}
+                onChange={(event) => edit('name', event.target.value)}
+              />
+              <TextAreaField
+                label="Description"
+                value={values.description}
+                error={errorAt('description')}
+                onChange={(event) => edit('description', event.target.value)}
+              />
+              <TextField
+                label="Tags"
+                value={values.tags}
+                hint="Separate tags with commas. They are saved in lower case, without duplicates."
+                error={errorAt('tags')}
+                onChange={(event) => edit('tags', event.target.value)}
+              />
+              <CheckboxField
+                label="Pinned"
+                hint="Pinned dashboards come first in the list."
+                checked={values.pinned}
+                error={errorAt('pinned')}
+                onChange={(event) => edit('pinned', event.target.checked)}
+              />
+              <SelectField
+                label="Who can edit"
+                value={values.restrictionLevel}
+                disabled={access.restrict !== null && readOnlyReason === null}
+                hint={
+                  access.restrict && !readOnlyReason
+                    ? access.restrict
+                    : 'Everyone in the project can always view it. Invite collaborators on the Collaborators tab.'
+                }
+                error={errorAt('restriction_level')}
+                onChange={(event) => edit('restrictionLevel', event.target.value)}
+              >
+                <option value={String(restrictionLevels.everyoneCanEdit)}>Everyone in the project</option>
+                <option value={String(restrictionLevels.onlyCollaboratorsCanEdit)}>Only invited collaborators</option>
+              </SelectField>
+              <div className="button-row">
+                <ReasonedButton
+                  type="submit"
+                  className="button button-primary"
+                  disabled={save.isPending}
+                  aria-busy={save.isPending || undefined}
+                  disabledReason={readOnlyReason ? null : dirty ? null : 'No changes to save yet.'}
+                >
+                  Save changes
+                </ReasonedButton>
+                {dirty && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      setDraft(null);
+                      setClientError(null);
+                      save.reset();
+                    }}
+                  >
+                    Revert changes
+                  </button>
+                )}
+              </div>
+              {save.isPending && <p className="field-hint">Saving…</p>}
+            </fieldset>
+          </form>
+        </section>
+
+        <div className="overview-side">
+          <section aria-labelledby={ids.facts} className="detail-section">
+            <h3 id={ids.facts}>About this dashboard</h3>
+            <dl className="facts">
+              <dt>Created by</dt>
+              <dd>
+                {dashboard.created_by ? (
+                  <>
+                    {userName(dashboard.created_by)} <span className="muted">({dashboard.created_by.email})</span>
+                  </>
+                ) : (
+                  'Unknown (the user no longer exists)'
+                )}
+              </dd>
+              <dt>Created at</dt>
+              <dd>
+                <time dateTime={dashboard.created_at}>{formatDateTime(dashboard.created_at)}</time>
+              </dd>
+              <dt>Creation mode</dt>
+              <dd>{creationModeLabel(dashboard.creation_mode)}</dd>
+              <dt>Tiles</dt>
+              <dd>{dashboard.tiles.length === 1 ? '1 tile' : `${dashboard.tiles.length} tiles`}</dd>
+            </dl>
+          </section>
+
+          <section aria-labelledby={ids.tiles} className="detail-section">
+            <h3 id={ids.tiles}>Tiles</h3>
+            {dashboard.tiles.length === 0 ? (
+              <p className="muted">This dashboard has no tiles yet.</p>
+            ) : (
+              <ol className="tile-list" aria-labelledby={ids.tiles}>
+                {dashboard.tiles.map((tile) => (
+                  <li key={tile.id}>
+                    <span>{tileTitle(tile)}</span>{' '}
+                    <span className="muted">{tile.insight ? '(insight)' : tile.text ? '(text)' : ''}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section aria-labelledby={ids.danger} className="detail-section danger-zone">
+            <h3 id={ids.danger}>Danger zone</h3>
+            <p>Deleting hides the dashboard from everyone in the project. You can undo it right afterwards.</p>
+            <ReasonedButton
+              className="button button-danger"
+              disabledReason={readOnlyReason}
+              onClick={() => {
+                remove.reset();
+                setConfirmDelete(true);
+              }}
+            >
+              Delete dashboard
+            </ReasonedButton>
+          </section>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete “${name}”?`}
+        message={
+          <>
+            <p>It disappears from the dashboard list for everyone in the project. The notification that follows offers Undo.</p>
+            {dirty && <p>Your unsaved changes are discarded too.</p>}
+          </>
+        }
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={confirmDeletion}
+        onCancel={() => setConfirmDelete(false)}
+      />
     </>
   );
 }

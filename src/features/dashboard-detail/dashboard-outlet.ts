@@ -1,0 +1,20 @@
+/** What the dashboard detail page hands to its tabs through the router's outlet context. */
+import { useOutletContext } from 'react-router-dom';
+import type { Dashboard } from '../../contract/schemas.ts';
+
+export interface DashboardOutletContext {
+  projectId: string;
+  dashboardId: string;
+  dashboard: Dashboard;
+  /** The project's dashboard list, where a deleted dashboard leads. */
+  listPath: string;
+  /** After a soft delete: leave for the list and offer Undo. */
+  onDeleted: (name: string) => void;
+}
+
+/** Navigation state that tells the unsaved-changes guard a deleted dashboard is being left. */
+export const AFTER_DELETE_STATE = { afterDashboardDelete: true } as const;
+
+export function useDashboardOutlet(): DashboardOutletContext {
+  return useOutletContext<DashboardOutletContext>();
+}

@@ -1,0 +1,32 @@
+/** Display helpers for the dashboard detail page. */
+import type { Dashboard, Tile, User } from '../../contract/schemas.ts';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A timestamp in the reader's locale and zone; the raw text when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** `Olivia Chen`, or the email when the user has no name. */
+export function userName(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  return name || user.email;
+}
+
+const creationModes: Record<string, string> = {
+  default: 'Blank',
+  template: 'From a template',
+  duplicate: 'Copy of another dashboard',
+};
+
+export function creationModeLabel(mode: Dashboard['creation_mode']): string {
+  return creationModes[mode] ?? mode;
+}
+
+/** The insight's name or the text's body, else `Untitled tile`. */
+export function tileTitle(tile: Tile): string {
+  const title = tile.insight?.name?.trim() || tile.text?.body?.trim();
+  return title || 'Untitled tile';
+}
