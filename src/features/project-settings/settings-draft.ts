@@ -1,0 +1,105 @@
+/**
+ * The settings form as text and booleans (what the inputs hold), and its translation to the API's
+ * values: the PATCH carries only the fields whose API value differs from the project it started from.
+ */
+import { changedFields } from '../../api/changed-fields.ts';
+import type { FieldError } from '../../contract/errors.ts';
+import { parseInput, projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
+import type { Project } from '../../contract/schemas.ts';
+
+export interface SettingsDraft {
+  name: string;
+  product_description: string;
+  timezone: string;
+  /** '' not set, '0' Sunday, '1' Monday. */
+  week_start_day: '' | '0' | '1';
+  app_urls: string[];
+  session_recording_opt_in: boolean;
+  /** As typed; the API's `"0.50"` when loaded. */
+  session_recording_sample_rate: string;
+  session_recording_minimum_duration_milliseconds: string;
+  anonymize_ips: boolean;
+  autocapture_opt_out: boolean;
+  autocapture_exceptions_opt_in: boolean;
+  autocapture_web_vitals_opt_in: boolean;
+  capture_console_log_opt_in: boolean;
+  capture_performance_opt_in: boolean;
+}
+
+export type SettingsField = keyof SettingsDraft;
+
+export function draftFromProject(project: Project): SettingsDraft {
+  const week = project.week_start_day;
+  return {
+    name: project.name,
+    product_description: project.product_description ?? '',
+    timezone: project.timezone,
+    week_start_day: week === 0 ? '0' : week === 1 ? '1' : '',
+    app_urls: [...project.app_urls],
+    session_recording_opt_in: project.session_recording_opt_in,
+    session_recording_sample_rate: project.session_recording_sample_rate ?? '',
+    session_recording_minimum_duration_milliseconds:
+      project.session_recording_minimum_duration_milliseconds === null
+        ? ''
+        : String(project.session_recording_minimum_duration_milliseconds),
+    anonymize_ips: project.anonymize_ips,
+    autocapture_opt_out: project.autocapture_opt_out ?? false,
+    autocapture_exceptions_opt_in: project.autocapture_exceptions_opt_in ?? false,
+    autocapture_web_vitals_opt_in: project.autocapture_web_vitals_opt_in ?? false,
+    capture_console_log_opt_in: project.capture_console_log_opt_in ?? false,
+    capture_performance_opt_in: project.capture_performance_opt_in ?? false,
+  };
+}
+
+/** `0.5` and `"0.50"` are the same rate; text that is not a rate stays as typed (the check words the error). */
+export function sampleRateValue(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d*\.?\d{0,2}$/.test(trimmed) || trimmed === '.') return trimmed;
+  return Number(trimmed).toFixed(2);
+}
+
+function durationValue(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** The draft as the API's values (what a PATCH would send for each field). */
+export function apiValues(draft: SettingsDraft): Record<SettingsField, unknown> {
+  return {
+    // The API trims names: surrounding spaces alone are no change.
+    name: draft.name.trim() === '' ? draft.name : draft.name.trim(),
+    product_description: draft.product_description,
+    timezone: draft.timezone,
+    week_start_day: draft.week_start_day === '' ? null : Number(draft.week_start_day),
+    // The API drops empty URLs.
+    app_urls: draft.app_urls.map((url) => url.trim()).filter((url) => url !== ''),
+    session_recording_opt_in: draft.session_recording_opt_in,
+    session_recording_sample_rate: sampleRateValue(draft.session_recording_sample_rate),
+    session_recording_minimum_duration_milliseconds: durationValue(draft.session_recording_minimum_duration_milliseconds),
+    anonymize_ips: draft.anonymize_ips,
+    autocapture_opt_out: draft.autocapture_opt_out,
+    autocapture_exceptions_opt_in: draft.autocapture_exceptions_opt_in,
+    autocapture_web_vitals_opt_in: draft.autocapture_web_vitals_opt_in,
+    capture_console_log_opt_in: draft.capture_console_log_opt_in,
+    capture_performance_opt_in: draft.capture_performance_opt_in,
+  };
+}
+
+/** The PATCH body: only the fields whose API value differs from `base` (the draft the form started from). */
+export function settingsChanges(base: SettingsDraft, draft: SettingsDraft): Partial<Record<SettingsField, unknown>> {
+  const changes = changedFields(apiValues(base), apiValues(draft));
+  // Sent as typed: the API trims it, and the form then shows the name it saved.
+  if ('name' in changes) changes.name = draft.name;
+  return changes;
+}
+
+/** The API's first field error for these changes, checked with the contract's own rules, else null. */
+export function checkChanges(changes: Partial<Record<SettingsField, unknown>>): FieldError | null {
+  const parsed = parseInput(projectUpdateInput, changes);
+  return parsed.ok ? null : parsed.error;
+}
+
+/** The changes typed for the API layer (checked by `checkChanges` first). */
+export const asUpdateInput = (changes: Partial<Record<SettingsField, unknown>>) => changes as ProjectUpdateInput;

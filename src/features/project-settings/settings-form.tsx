@@ -1,0 +1,343 @@
+/**
+ * The writable settings in sections (General, Web, Replay, Autocapture and privacy). `Save changes`
+ * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { sameValue } from '../../api/changed-fields.ts';
+import { missingScopeReason, useUpdateProject } from '../../api/projects.ts';
+import type { FieldError } from '../../contract/errors.ts';
+import { timeZones } from '../../contract/inputs.ts';
+import type { Project } from '../../contract/schemas.ts';
+import { ComboboxField } from '../../components/combobox-field.tsx';
+import { ActionError } from '../../components/error-state.tsx';
+import { errorAttr, errorDetail, errorStatus } from '../../components/error-text.ts';
+import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { AuthorizedUrls } from './authorized-urls.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import {
+  asUpdateInput,
+  checkChanges,
+  draftFromProject,
+  settingsChanges,
+  type SettingsDraft,
+  type SettingsField,
+} from './settings-draft.ts';
+
+type NumberField = 'session_recording_sample_rate' | 'session_recording_minimum_duration_milliseconds';
+
+const numberFieldMessages: Record<NumberField, string> = {
+  session_recording_sample_rate: 'Enter a number from 0 to 1, e.g. 0.25.',
+  session_recording_minimum_duration_milliseconds: 'Enter a whole number of milliseconds from 0 to 30000.',
+};
+
+export interface SettingsFormProps {
+  project: Project;
+  canWrite: boolean;
+  allowLeaveRef: RefObject<boolean>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="panel settings-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormProps) {
+  const zones = useMemo(() => timeZones(), []);
+  const [base, setBase] = useState(() => ({ project, draft: draftFromProject(project) }));
+  const [draft, setDraft] = useState(base.draft);
+  // Number inputs whose text the browser cannot read as a number (it then reports an empty value).
+  const [badInput, setBadInput] = useState<ReadonlySet<NumberField>>(new Set());
+  const [problem, setProblem] = useState<FieldError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const update = useUpdateProject(project.id);
+  const toast = useToast();
+  const saveHintId = useId();
+  const readOnlyId = useId();
+
+  const changes = settingsChanges(base.draft, draft);
+  const dirty = Object.keys(changes).length > 0 || badInput.size > 0;
+
+  // New data from the API (another tab, an onboarding action) replaces the form while nothing is edited.
+  if (project !== base.project && !dirty) {
+    const next = draftFromProject(project);
+    setBase({ project, draft: next });
+    setDraft(next);
+  }
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, problem, update.error]);
+
+  const serverAttr = errorAttr(update.error);
+  /** The error to show under `field`: this form's own check, else the API's (a taken name, 409, belongs to the name). */
+  const errorFor = (field: SettingsField): string | undefined => {
+    if (problem && problem.attr?.split('.')[0] === field) return problem.detail;
+    if (serverAttr?.split('.')[0] === field) return errorDetail(update.error);
+    if (field === 'name' && errorStatus(update.error) === 409) return errorDetail(update.error);
+    return undefined;
+  };
+  const fieldsWithErrors: ReadonlyArray<SettingsField> = Object.keys(draft) as SettingsField[];
+  const shownUnderField = fieldsWithErrors.some((field) => errorFor(field) !== undefined);
+  const otherError = update.error && !shownUnderField ? update.error : null;
+  const otherProblem = problem && !fieldsWithErrors.includes(problem.attr?.split('.')[0] as SettingsField) ? problem.detail : null;
+
+  /** Which row of Authorized URLs `app_urls.N` of the sent list is (empty rows are not sent). */
+  const urlErrorRow = (() => {
+    const attr = problem?.attr ?? serverAttr;
+    const match = attr ? /^app_urls\.(\d+)$/.exec(attr) : null;
+    if (!match) return null;
+    const sentRows = draft.app_urls.map((url, row) => (url.trim() ? row : -1)).filter((row) => row >= 0);
+    return sentRows[Number(match[1])] ?? null;
+  })();
+
+  const set = <K extends SettingsField>(field: K, value: SettingsDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    if (problem?.attr?.split('.')[0] === field) setProblem(null);
+    if (update.error && (serverAttr?.split('.')[0] === field || (field === 'name' && errorStatus(update.error) === 409))) update.reset();
+  };
+
+  const setNumber = (field: NumberField, value: string, invalid: boolean) => {
+    setBadInput((current) => {
+      const next = new Set(current);
+      if (invalid) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+    set(field, value);
+  };
+
+  const discard = () => {
+    setDraft(base.draft);
+    setBadInput(new Set());
+    setProblem(null);
+    update.reset();
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || update.isPending || !canWrite) return;
+    update.reset();
+    setAttempt((n) => n + 1);
+    const unreadable = [...badInput][0];
+    const found = unreadable
+      ? { code: 'invalid_input' as const, detail: numberFieldMessages[unreadable], attr: unreadable }
+      : checkChanges(changes);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    const sentDraft = draft;
+    update.mutate(asUpdateInput(changes), {
+      onSuccess: (saved) => {
+        const savedDraft = draftFromProject(saved);
+        setBase({ project: saved, draft: savedDraft });
+        // Fields edited while saving keep what was typed; the rest show what the API saved.
+        setDraft((current) => {
+          const next = { ...current } as Record<SettingsField, unknown>;
+          for (const field of Object.keys(savedDraft) as SettingsField[]) {
+            if (sameValue(current[field], sentDraft[field])) next[field] = savedDraft[field];
+          }
+          return next as unknown as SettingsDraft;
+        });
+        toast.success('Project settings saved.');
+      },
+    });
+  };
+
+  const nothingToSave = !dirty;
+
+  return (
+    <>
+      <form ref={formRef} onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
+        {!canWrite && (
+          <p id={readOnlyId} className="notice notice-warning">
+            {missingScopeReason('project:write')} You can read these settings but not change them.
+          </p>
+        )}
+        <fieldset disabled={!canWrite} className="settings-fieldset" aria-describedby={canWrite ? undefined : readOnlyId}>
+          <legend className="visually-hidden">Project settings</legend>
+          <Section title="General">
+            <TextField
+              label="Project name"
+              required
+              autoComplete="off"
+              hint="Up to 200 characters, unique in the organization."
+              value={draft.name}
+              error={errorFor('name')}
+              onChange={(event) => set('name', event.target.value)}
+            />
+            <TextAreaField
+              label="Product description"
+              hint="What this project tracks, in a sentence or two."
+              value={draft.product_description}
+              error={errorFor('product_description')}
+              onChange={(event) => set('product_description', event.target.value)}
+            />
+            <ComboboxField
+              label="Time zone"
+              noun="time zone"
+              hint="Type to search, e.g. “tokyo”. Days and dates in this project follow it."
+              options={zones}
+              value={draft.timezone}
+              error={errorFor('timezone')}
+              disabled={!canWrite}
+              onChange={(value) => set('timezone', value)}
+            />
+            <SelectField
+              label="Week starts on"
+              value={draft.week_start_day}
+              error={errorFor('week_start_day')}
+              onChange={(event) => set('week_start_day', event.target.value as SettingsDraft['week_start_day'])}
+            >
+              <option value="">Not set (the reader’s locale decides)</option>
+              <option value="0">Sunday</option>
+              <option value="1">Monday</option>
+            </SelectField>
+          </Section>
+
+          <Section title="Web">
+            <AuthorizedUrls
+              urls={draft.app_urls}
+              onChange={(urls) => set('app_urls', urls)}
+              error={errorFor('app_urls')}
+              errorRow={urlErrorRow}
+              disabled={!canWrite}
+            />
+          </Section>
+
+          <Section title="Replay">
+            <CheckboxField
+              label="Record user sessions"
+              checked={draft.session_recording_opt_in}
+              onChange={(event) => set('session_recording_opt_in', event.target.checked)}
+            />
+            <Field
+              label="Sample rate"
+              hint="The share of sessions recorded, from 0 to 1 in steps of 0.01 (0.50 is half). Empty records every session."
+              error={errorFor('session_recording_sample_rate')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={1}
+                  step={0.01}
+                  value={draft.session_recording_sample_rate}
+                  onChange={(event) =>
+                    setNumber('session_recording_sample_rate', event.target.value, event.target.validity?.badInput ?? false)
+                  }
+                />
+              )}
+            </Field>
+            <Field
+              label="Minimum duration (ms)"
+              hint="Sessions shorter than this are not kept: 0 to 30000 milliseconds. Empty means no minimum."
+              error={errorFor('session_recording_minimum_duration_milliseconds')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={30000}
+                  step={1}
+                  value={draft.session_recording_minimum_duration_milliseconds}
+                  onChange={(event) =>
+                    setNumber(
+                      'session_recording_minimum_duration_milliseconds',
+                      event.target.value,
+                      event.target.validity?.badInput ?? false,
+                    )
+                  }
+                />
+              )}
+            </Field>
+          </Section>
+
+          <Section title="Autocapture and privacy">
+            <CheckboxField
+              label="Anonymize IP addresses"
+              hint="Events are stored without the sender’s IP address."
+              checked={draft.anonymize_ips}
+              onChange={(event) => set('anonymize_ips', event.target.checked)}
+            />
+            <CheckboxField
+              label="Disable autocapture"
+              hint="Stop capturing clicks, inputs and page views by themselves; only events sent in code are kept."
+              checked={draft.autocapture_opt_out}
+              onChange={(event) => set('autocapture_opt_out', event.target.checked)}
+            />
+            <CheckboxField
+              label="Capture exceptions"
+              checked={draft.autocapture_exceptions_opt_in}
+              onChange={(event) => set('autocapture_exceptions_opt_in', event.target.checked)}
+            />
+            <CheckboxField
+              label="Capture web vitals"
+              checked={draft.autocapture_web_vitals_opt_in}
+              onChange={(event) => set('autocapture_web_vitals_opt_in', event.target.checked)}
+            />
+            <CheckboxField
+              label="Capture console logs"
+              hint="Browser console output, kept with session recordings."
+              checked={draft.capture_console_log_opt_in}
+              onChange={(event) => set('capture_console_log_opt_in', event.target.checked)}
+            />
+            <CheckboxField
+              label="Capture performance"
+              hint="Network timings, kept with session recordings."
+              checked={draft.capture_performance_opt_in}
+              onChange={(event) => set('capture_performance_opt_in', event.target.checked)}
+            />
+          </Section>
+        </fieldset>
+
+        <div className="settings-save-bar">
+          {otherProblem && (
+            <p className="field-error" role="alert">
+              {otherProblem}
+            </p>
+          )}
+          <ActionError error={otherError} prefix={errorStatus(otherError) === 403 ? 'Not allowed:' : 'Could not save:'} />
+          <div className="button-row">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={nothingToSave || update.isPending || !canWrite}
+              aria-busy={update.isPending || undefined}
+              aria-describedby={saveHintId}
+            >
+              Save changes
+            </button>
+            <button type="button" className="button" onClick={discard} disabled={!dirty || update.isPending}>
+              Discard changes
+            </button>
+            <p id={saveHintId} className="field-hint" aria-live="polite">
+              {!canWrite
+                ? missingScopeReason('project:write')
+                : update.isPending
+                  ? 'Saving…'
+                  : dirty
+                    ? 'You have unsaved changes.'
+                    : 'No unsaved changes.'}
+            </p>
+          </div>
+        </div>
+      </form>
+      {/* Outside the form: a dialog's submit must not bubble (through the portal) into this form. */}
+      <LeaveGuard when={dirty} allowLeaveRef={allowLeaveRef} />
+    </>
+  );
+}

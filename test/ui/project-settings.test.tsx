@@ -1,0 +1,387 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getRequestLog } from '../../src/api/request-log.ts';
+import type { Project } from '../../src/contract/schemas.ts';
+import { seedIds } from '../../src/mock/seed.ts';
+import { apiGet, renderApp } from './render.tsx';
+import { mock, server } from './setup.ts';
+
+const APP = seedIds.projects.app;
+const MOBILE = seedIds.projects.mobile;
+
+// A big form in jsdom: role queries and typing take a while, more so on a busy machine.
+const SLOW = { timeout: 30_000 };
+const LOAD = { timeout: 10_000 };
+
+// The page is a lazily loaded chunk: compile it once before the first test measures anything.
+beforeAll(async () => {
+  await import('../../src/features/project-settings/project-settings-page.tsx');
+}, 60_000);
+
+const patches = (projectId: number) =>
+  getRequestLog()
+    .filter((entry) => entry.method === 'PATCH' && entry.path === `/api/projects/${projectId}/`)
+    .map((entry) => entry.requestBody);
+
+async function openSettings(projectId: number = APP, key?: string) {
+  const result = renderApp(`/projects/${projectId}/settings`, key ? { key } : {});
+  await screen.findByRole('textbox', { name: 'Project name' }, LOAD);
+  return result;
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('Project settings: reading', SLOW, () => {
+  it('shows a loading state, then the read-only facts and the saved values', async () => {
+    const project = await apiGet<Project>(`/api/projects/${APP}/`);
+    renderApp(`/projects/${APP}/settings`);
+    expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading project settings…'))).toBe(true);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project settings' }, LOAD)).toBeInTheDocument();
+    const details = await screen.findByRole('region', { name: 'Project details' }, LOAD);
+    expect(details).toHaveTextContent(`Project ID${project.id}`);
+    expect(within(details).getByRole('textbox', { name: 'Project API key' })).toHaveValue(project.api_token);
+    expect(within(details).getByRole('button', { name: 'Copy project API key' })).toBeInTheDocument();
+    const times = details.querySelectorAll('time');
+    expect([...times].map((t) => t.getAttribute('datetime'))).toEqual([project.created_at, project.updated_at]);
+    expect(times[0]).toHaveAttribute('title', project.created_at);
+
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App');
+    expect(screen.getByRole('textbox', { name: 'Product description' })).toHaveValue(project.product_description);
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/London');
+    expect(screen.getByRole('combobox', { name: 'Week starts on' })).toHaveValue('1');
+    expect(within(region('Web')).getByRole('textbox', { name: 'Authorized URL 1' })).toHaveValue('https://app.hedgebox.net');
+    expect(screen.getByRole('checkbox', { name: 'Record user sessions' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Sample rate' })).toHaveValue(0.5);
+    expect(screen.getByRole('spinbutton', { name: 'Sample rate' })).toHaveDisplayValue('0.50');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' })).toHaveValue(2000);
+    expect(screen.getByRole('checkbox', { name: 'Capture exceptions' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Disable autocapture' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Capture console logs' })).toBeChecked();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('says so when the project does not exist, with Try again', async () => {
+    renderApp('/projects/9999/settings');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'This project does not exist' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Project not found.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the API’s error when loading fails, and loads on Try again', async () => {
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'GET', path: `/api/projects/${APP}/`, status: 500, retry_after: null }] });
+    const { user } = renderApp(`/projects/${APP}/settings`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Could not load the project' })).toBeInTheDocument();
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [] });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App');
+  });
+});
+
+describe('Project settings: saving', SLOW, () => {
+  it('renames: the PATCH carries only the name, and the form shows the API’s trimmed name', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.type(name, '  Hedgebox Web  ');
+    expect(saveButton()).toBeEnabled();
+    await user.click(saveButton());
+
+    await waitFor(() => expect(patches(APP)).toEqual([{ name: '  Hedgebox Web  ' }]));
+    await waitFor(() => expect(name).toHaveValue('Hedgebox Web'));
+    expect(saveButton()).toBeDisabled();
+    expect(mock.store.project(APP)!.name).toBe('Hedgebox Web');
+    expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Project settings saved.')).toBeInTheDocument();
+  });
+
+  it('shows a blank name under Project name without sending, and a taken name (409) there too', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.click(saveButton());
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(name).toHaveFocus();
+    expect(patches(APP)).toEqual([]);
+
+    await user.type(name, 'marketing site');
+    await user.click(saveButton());
+    const conflict = 'There is already a project called "marketing site" in this organization. Choose a different name.';
+    await waitFor(() => expect(name).toHaveAccessibleDescription(expect.stringContaining(conflict)));
+    expect(name).toHaveValue('marketing site');
+  });
+
+  it('round-trips the sample rate as the API’s two-decimal string, and checks its rules first', async () => {
+    const { user } = await openSettings();
+    const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
+    await user.clear(rate);
+    await user.type(rate, '0.555');
+    await user.click(saveButton());
+    expect(rate).toHaveAccessibleDescription(expect.stringContaining('Ensure that there are no more than 2 decimal places.'));
+    expect(patches(APP)).toEqual([]);
+
+    await user.clear(rate);
+    await user.type(rate, '.3');
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_sample_rate: '0.30' }]));
+    await waitFor(() => expect(rate).toHaveDisplayValue('0.30'));
+    expect(mock.store.project(APP)!.session_recording_sample_rate).toBe('0.30');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('checks the minimum duration’s range under its field', async () => {
+    const { user } = await openSettings();
+    const duration = screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' });
+    await user.clear(duration);
+    await user.type(duration, '40000');
+    await user.click(saveButton());
+    expect(duration).toHaveAccessibleDescription(expect.stringContaining('Ensure this value is less than or equal to 30000.'));
+    await user.clear(duration);
+    await user.type(duration, '1500');
+    expect(duration).not.toHaveAttribute('aria-invalid');
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 1500 }]));
+  });
+
+  it('changes time zone, week start, URLs and toggles, sending exactly those', async () => {
+    const { user } = await openSettings();
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'tokyo');
+    await user.keyboard('{Enter}');
+    expect(zone).toHaveValue('Asia/Tokyo');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Week starts on' }), 'Sunday');
+
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    const added = within(web).getByRole('textbox', { name: 'Authorized URL 2' });
+    expect(added).toHaveFocus();
+    await user.type(added, 'https://hedgebox.example');
+    await user.click(within(web).getByRole('button', { name: 'Remove https://app.hedgebox.net' }));
+    expect(within(web).getAllByRole('textbox')).toHaveLength(1);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Anonymize IP addresses' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Disable autocapture' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Capture performance' }));
+    // Toggled twice: no change, not sent.
+    await user.click(screen.getByRole('checkbox', { name: 'Capture web vitals' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Capture web vitals' }));
+
+    await user.click(saveButton());
+    await waitFor(() =>
+      expect(patches(APP)).toEqual([
+        {
+          timezone: 'Asia/Tokyo',
+          week_start_day: 0,
+          app_urls: ['https://hedgebox.example'],
+          anonymize_ips: true,
+          autocapture_opt_out: true,
+          capture_performance_opt_in: false,
+        },
+      ]),
+    );
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+    expect(mock.store.project(APP)).toMatchObject({ timezone: 'Asia/Tokyo', week_start_day: 0, app_urls: ['https://hedgebox.example'] });
+  });
+
+  it('Discard changes puts back the saved values', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(name).toHaveValue('Hedgebox App');
+    expect(saveButton()).toBeDisabled();
+  });
+});
+
+describe('Project settings: leaving with unsaved changes', SLOW, () => {
+  it('asks before a route change: Stay keeps the edit, Leave page goes', async () => {
+    const { user, location } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.type(name, ' (draft)');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location().pathname).toBe(`/projects/${APP}/settings`);
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App (draft)');
+
+    await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
+    dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave page' }));
+    await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/dashboards`));
+    expect(patches(APP)).toEqual([]);
+  });
+
+  it('asks the browser before the tab closes, only while there are unsaved changes', async () => {
+    const { user } = await openSettings();
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Anonymize IP addresses' }));
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('does not ask after saving', async () => {
+    const { user, location } = await openSettings();
+    await user.click(screen.getByRole('checkbox', { name: 'Anonymize IP addresses' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Activity' }));
+    await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/activity`));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Project settings: onboarding', SLOW, () => {
+  it('marks a product as onboarded, records an intent, and says whether demo data is being generated', async () => {
+    const { user } = await openSettings();
+    const onboarding = region('Onboarding');
+    expect(await within(onboarding).findByText('No, demo data is not being generated.')).toBeInTheDocument();
+    const intents = within(onboarding).getByRole('table', { name: 'Product intents' });
+    expect(within(intents).getByRole('rowheader', { name: 'Feature flags' })).toBeInTheDocument();
+    expect(within(within(intents).getByRole('row', { name: /Feature flags/ })).getByText('Not yet')).toBeInTheDocument();
+    const onboarded = within(onboarding).getByRole('list', { name: 'Onboarded products' });
+    expect(within(onboarded).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Product analytics', 'Session replay']);
+
+    const product = within(onboarding).getByRole('combobox', { name: 'Product' });
+    expect(within(product).getAllByRole('option')).toHaveLength(9);
+    await user.selectOptions(product, 'surveys');
+    await user.click(within(onboarding).getByRole('button', { name: 'Mark product as onboarded' }));
+    await waitFor(() =>
+      expect(within(within(onboarding).getByRole('list', { name: 'Onboarded products' })).getByText('Surveys')).toBeInTheDocument(),
+    );
+    const surveysRow = within(within(onboarding).getByRole('table', { name: 'Product intents' })).getByRole('row', { name: /Surveys/ });
+    expect(surveysRow.querySelectorAll('time')).toHaveLength(2);
+    expect(mock.store.project(APP)!.has_completed_onboarding_for).toMatchObject({ surveys: true });
+
+    await user.selectOptions(product, 'experiments');
+    await user.click(within(onboarding).getByRole('button', { name: 'Add product intent' }));
+    const experimentsRow = await within(within(onboarding).getByRole('table', { name: 'Product intents' })).findByRole('row', {
+      name: /Experiments/,
+    });
+    expect(within(experimentsRow).getByText('Not yet')).toBeInTheDocument();
+  });
+
+  it('accepts the published document’s project-shaped answer for demo data', async () => {
+    server.use(
+      http.get('*/api/projects/:id/is_generating_demo_data/', () => HttpResponse.json({ id: APP, name: 'Hedgebox App' })),
+    );
+    await openSettings();
+    expect(await within(region('Onboarding')).findByText('Unknown: the API answered without saying.')).toBeInTheDocument();
+  });
+});
+
+describe('Project settings: danger zone', SLOW, () => {
+  it('resets the project API key after confirming, and shows the new key', async () => {
+    const before = mock.store.project(APP)!.api_token;
+    const { user } = await openSettings();
+    const danger = region('Danger zone');
+    await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset project API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
+
+    const shown = await within(danger).findByRole('textbox', { name: 'New project API key' });
+    const after = mock.store.project(APP)!.api_token;
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^phc_[A-Za-z0-9]{43}$/);
+    expect(shown).toHaveValue(after);
+    expect(within(danger).getByRole('button', { name: 'Copy new project API key' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Project API key' })).toHaveValue(after);
+    expect(screen.queryByRole('dialog', { name: 'Reset project API key' })).not.toBeInTheDocument();
+  });
+
+  it('deletes the project only after its exact name is typed, then lists the projects', async () => {
+    const { user, location } = await openSettings(MOBILE);
+    await user.click(within(region('Danger zone')).getByRole('button', { name: 'Delete project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete project' });
+    const typed = within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(typed, 'mobile apps');
+    expect(confirm).toBeDisabled();
+    await user.clear(typed);
+    await user.type(typed, 'Mobile Apps');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    await waitFor(() => expect(location().pathname).toBe('/projects'));
+    expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Project "Mobile Apps" deleted.')).toBeInTheDocument();
+    expect(mock.store.project(MOBILE)).toBeUndefined();
+    const table = await screen.findByRole('table', { name: 'Projects' });
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Mobile Apps' })).not.toBeInTheDocument());
+    // The deleted project is not fetched again.
+    expect(getRequestLog().filter((entry) => entry.status === 404)).toEqual([]);
+  });
+
+  it('deletes even with unsaved edits, without asking to leave', async () => {
+    const { user, location } = await openSettings(MOBILE);
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), ' old');
+    await user.click(within(region('Danger zone')).getByRole('button', { name: 'Delete project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
+    await waitFor(() => expect(location().pathname).toBe('/projects'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+
+  it('shows a member the API’s 403 in the delete and reset dialogs; the rest keeps working', async () => {
+    const { user } = await openSettings(MOBILE, 'phx_demo_member');
+    const danger = region('Danger zone');
+    await user.click(within(danger).getByRole('button', { name: 'Delete project' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only organization admins can create or delete projects.');
+    expect(mock.store.project(MOBILE)).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset project API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only project admins can reset the project API key.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // A member may still edit the settings.
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.type(name, ' (iOS)');
+    await user.click(saveButton());
+    await waitFor(() => expect(mock.store.project(MOBILE)!.name).toBe('Mobile Apps (iOS)'));
+  });
+
+  it('disables changes for a key without project:write, and says why', async () => {
+    await openSettings(APP, 'phx_demo_readonly');
+    const reason = "The connected API key lacks the 'project:write' scope.";
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Project name' })).toBeDisabled());
+    expect(saveButton()).toBeDisabled();
+    expect(saveButton()).toHaveAccessibleDescription(reason);
+    const danger = region('Danger zone');
+    expect(within(danger).getByRole('button', { name: 'Delete project' })).toBeDisabled();
+    expect(within(danger).getByRole('button', { name: 'Delete project' })).toHaveAccessibleDescription(reason);
+    expect(within(danger).getByRole('button', { name: 'Reset project API key' })).toBeDisabled();
+    // Onboarding needs only project:read.
+    expect(within(region('Onboarding')).getByRole('button', { name: 'Mark product as onboarded' })).toBeEnabled();
+  });
+
+  it('keeps unsaved edits when the API refuses the save', async () => {
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'PATCH', path: `/api/projects/${APP}/`, status: 503, retry_after: null }] });
+    const { user } = await openSettings();
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    await user.clear(description);
+    await user.type(description, 'Files for teams.');
+    await user.click(saveButton());
+    expect(await screen.findByText('Service temporarily unavailable, try again later.')).toBeInTheDocument();
+    expect(description).toHaveValue('Files for teams.');
+    expect(saveButton()).toBeEnabled();
+    fireEvent.change(description, { target: { value: 'Files for small teams.' } });
+    expect(description).toHaveValue('Files for small teams.');
+  });
+});
