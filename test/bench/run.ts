@@ -1,0 +1,215 @@
+// `npm run bench`: the performance budgets in one run, each figure beside its budget with PASS or MISS.
+// Builds the console (skip with E2E_SKIP_BUILD=1 when dist/ is current), serves it with
+// `vite preview` against the bundled mock, measures in Chromium, then runs `npm run bench:mock`.
+// Exits 1 when a budget is missed or a figure could not be measured.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { launchChromium } from '../e2e/support/chromium.ts';
+import { connect, expectHeading } from '../e2e/support/console.ts';
+import { adminKey, buildConsole, distDir, repoRoot, startStack } from '../e2e/support/stack.ts';
+import { budgets, kB, measureBundle } from './bundle-size.ts';
+import {
+  busiestProject,
+  createBigProject,
+  jsLoadedBy,
+  median,
+  newContext,
+  scrollToRow,
+  timeToFirstRow,
+} from './console-figures.ts';
+
+const navigationRuns = 5;
+const navigationBudgetMs = 1000;
+const bigProjectDashboards = 10_000;
+const scrollTarget = 2_000;
+const rowsInDomBudget = 150;
+
+type Status = 'PASS' | 'MISS' | '' | 'ERROR';
+interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  status: Status;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+
+function add(figure: string, value: string, budget = '', pass?: boolean) {
+  rows.push({ figure, value, budget, status: pass === undefined ? '' : pass ? 'PASS' : 'MISS' });
+}
+
+function failed(figure: string, error: unknown) {
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  rows.push({ figure, value: 'not measured', budget: '', status: 'ERROR' });
+  notes.push(`${figure}: ${message}`);
+}
+
+async function section(figure: string, body: () => Promise<void>) {
+  process.stderr.write(`[bench] ${figure}…\n`);
+  try {
+    await body();
+  } catch (error) {
+    failed(figure, error);
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function bundleFigures() {
+  const bundle = measureBundle(distDir);
+  add(
+    `first page JS, gzip (entry + ${bundle.firstPage.length - 1} static imports)`,
+    kB(bundle.firstPageGzipBytes),
+    `< ${kB(budgets.firstPageGzipBytes)}`,
+    bundle.firstPageGzipBytes < budgets.firstPageGzipBytes,
+  );
+  add(`all JS, gzip (${bundle.allJs.length} files)`, kB(bundle.allJsGzipBytes));
+  add(
+    'no MSW in the production build',
+    bundle.mswTraces.length ? `${bundle.mswTraces.length} trace(s)` : 'none found',
+    'none',
+    bundle.mswTraces.length === 0,
+  );
+  for (const trace of bundle.mswTraces) notes.push(`MSW trace in dist/: ${trace}`);
+}
+
+/** `npm run bench:mock` as a child; its progress goes to stderr, its figures come back as JSON. */
+async function mockFigures(): Promise<Record<string, unknown>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/bench/mock.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let figures: Record<string, unknown> | undefined;
+  const lines = createInterface({ input: child.stdout! });
+  lines.on('line', (line) => {
+    if (line.startsWith('BENCH_MOCK_JSON ')) figures = JSON.parse(line.slice('BENCH_MOCK_JSON '.length)) as Record<string, unknown>;
+    else process.stderr.write(`[bench:mock] ${line}\n`);
+  });
+  const code = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('close', done);
+  });
+  if (code !== 0) throw new Error(`npm run bench:mock exited with code ${code}`);
+  if (!figures) throw new Error('npm run bench:mock printed no BENCH_MOCK_JSON line');
+  return figures;
+}
+
+function addMockFigures(figures: Record<string, unknown>) {
+  const number = (key: string) => {
+    const value = figures[key];
+    if (typeof value !== 'number') throw new Error(`BENCH_MOCK_JSON has no number "${key}"`);
+    return value;
+  };
+  const dashboards = number('dashboards');
+  add(`mock: list ${dashboards} dashboards, req/s (bare node:http)`, `${number('mock_rps')} (${number('bare_rps')})`);
+  add('mock: throughput mock/bare', number('throughput_ratio').toFixed(2), `>= ${number('throughput_ratio_goal')}`,
+    number('throughput_ratio') >= number('throughput_ratio_goal'));
+  add('mock: p50 first page / last page', `${number('p50_first_ms').toFixed(2)} / ${number('p50_last_ms').toFixed(2)} ms`);
+  add('mock: p50 last/first', number('p50_last_over_first').toFixed(2), `<= ${number('p50_last_over_first_goal')}`,
+    number('p50_last_over_first') <= number('p50_last_over_first_goal'));
+  add('mock: RSS', `${number('rss_mb').toFixed(1)} MB`, `< ${number('rss_mb_goal')} MB`, number('rss_mb') < number('rss_mb_goal'));
+  add('mock: dashboards created per second', String(number('fill_per_s')));
+}
+
+function print() {
+  const header: Row = { figure: 'figure', value: 'value', budget: 'budget', status: '' };
+  const all = [header, ...rows];
+  const width = (key: keyof Row) => Math.max(...all.map((row) => row[key].length));
+  const [f, v, b] = [width('figure'), width('value'), width('budget')];
+  const line = (row: Row) => `${row.figure.padEnd(f)}  ${row.value.padStart(v)}  ${row.budget.padEnd(b)}  ${row.status}`.trimEnd();
+  const out = ['', line(header), '-'.repeat(f + v + b + 12), ...rows.map(line)];
+  const judged = rows.filter((row) => row.status);
+  const passed = judged.filter((row) => row.status === 'PASS').length;
+  out.push('', `${passed} of ${judged.length} budgets met`);
+  if (notes.length) out.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
+  process.stdout.write(`${out.join('\n')}\n`);
+  return passed === judged.length;
+}
+
+async function main(): Promise<boolean> {
+  await buildConsole();
+  await section('bundle', async () => bundleFigures());
+
+  const stack = await startStack();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stack.stopNow();
+      process.exit(130);
+    });
+  }
+  const chromium = await launchChromium().catch(async (error: unknown) => {
+    await stack.close();
+    throw error;
+  });
+  try {
+    await section('JS loaded in Chromium', async () => {
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const atConnect = await jsLoadedBy(context, async (page) => {
+          await page.goto('/connect');
+          await expectHeading(page, 'Connect');
+        });
+        add(`JS loaded by /connect in Chromium, gzip (${atConnect.files} files)`, kB(atConnect.gzipBytes),
+          `< ${kB(budgets.firstPageGzipBytes)}`, atConnect.gzipBytes < budgets.firstPageGzipBytes);
+        const setup = await context.newPage();
+        await setup.goto('/connect');
+        await connect(setup, adminKey, { remember: true });
+        await setup.close();
+        const atProjects = await jsLoadedBy(context, async (page) => {
+          await page.goto('/projects');
+          await expectHeading(page, 'Projects');
+        });
+        add(`JS loaded by /projects (connected), gzip (${atProjects.files} files)`, kB(atProjects.gzipBytes),
+          `< ${kB(budgets.firstPageGzipBytes)}`, atProjects.gzipBytes < budgets.firstPageGzipBytes);
+      } finally {
+        await context.close();
+      }
+    });
+
+    const navigationFigure = `first dashboard row, median of ${navigationRuns}`;
+    await section(navigationFigure, async () => {
+      const project = await busiestProject(stack.mockUrl);
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const times = await timeToFirstRow(context, project.id, navigationRuns);
+        add(`${navigationFigure} (project ${project.id}, ${project.dashboards} dashboards)`, ms(median(times)),
+          `< ${ms(navigationBudgetMs)}`, median(times) < navigationBudgetMs);
+        notes.push(`first-row runs: ${times.map(ms).join(', ')}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    await section(`scroll ${bigProjectDashboards} dashboards to row ${scrollTarget}`, async () => {
+      const big = await createBigProject(stack.mockUrl, bigProjectDashboards);
+      notes.push(`made project ${big.id} with ${bigProjectDashboards} dashboards through the API in ${big.seconds.toFixed(1)} s`);
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const figures = await scrollToRow(context, big.id, scrollTarget);
+        add(`scroll to row ${scrollTarget} of ${bigProjectDashboards} (${figures.wheelSteps} wheel steps)`,
+          `${figures.seconds.toFixed(2)} s`);
+        add(`rows in the DOM at row ${scrollTarget}`, String(figures.rowsInDom), `<= ${rowsInDomBudget}`,
+          figures.rowsInDom <= rowsInDomBudget);
+        add(`JS heap used at row ${scrollTarget} (after GC)`, `${(figures.heapUsedBytes / 1e6).toFixed(1)} MB`);
+      } finally {
+        await context.close();
+      }
+    });
+  } finally {
+    await chromium.close();
+    await stack.close();
+  }
+
+  await section('npm run bench:mock', async () => addMockFigures(await mockFigures()));
+  return print();
+}
+
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    print();
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
