@@ -1,9 +1,201 @@
-// PLACEHOLDER: replaced by the page helper
+/**
+ * The dashboard list of one project: a virtualized, infinitely paged table (pinned first, as the
+ * API orders them), search and `Pinned only` in the URL, pin toggles applied at once, and the
+ * `New dashboard` dialog.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { dashboardDisplayName, dashboardQueries, usePinDashboard } from '../../api/dashboards.ts';
+import { flattenPages } from '../../api/pagination.ts';
+import type { DashboardListFilters } from '../../api/query-keys.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { errorDetail, errorStatus } from '../../components/error-text.ts';
+import { CheckboxField } from '../../components/field.tsx';
+import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { useToast } from '../../components/toast.tsx';
+import type { DashboardListItem } from '../../contract/schemas.ts';
+import { dashboardColumns } from './dashboard-columns.tsx';
+import './dashboards.css';
+import { NewDashboardDialog } from './new-dashboard-dialog.tsx';
+
+/** The filters a bookmark carries: `?search=` as typed, `?pinned=true` for `Pinned only`. */
+function filtersFromSearchParams(params: URLSearchParams): DashboardListFilters {
+  return { search: params.get('search') ?? '', pinned: params.get('pinned') === 'true' ? true : null };
+}
+
+/** A 403 that names a missing scope: this key cannot write at all, not just this dashboard. */
+function missingScope(error: unknown): string | null {
+  if (errorStatus(error) !== 403) return null;
+  return /missing required scope/i.test(errorDetail(error)) ? errorDetail(error) : null;
+}
+
 export default function DashboardsPage() {
+  const { projectId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearchParams(searchParams);
+  const filtering = filters.search.trim() !== '' || filters.pinned !== null;
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [writeRefused, setWriteRefused] = useState<string | null>(null);
+  const hintId = useId();
+  const toast = useToast();
+
+  useEffect(() => {
+    document.title = 'Dashboards · Analytics Console';
+  }, []);
+
+  const query = useInfiniteQuery(dashboardQueries.list(projectId, filters));
+  const { items, total } = flattenPages(query.data);
+  const pin = usePinDashboard(projectId);
+
+  const noteRefusal = useCallback((error: unknown) => {
+    const detail = missingScope(error);
+    if (detail) setWriteRefused(detail);
+  }, []);
+
+  const togglePin = useCallback(
+    (dashboard: DashboardListItem) => {
+      const pinned = !dashboard.pinned;
+      const name = dashboardDisplayName(dashboard);
+      // The promise, not mutate's callbacks: those fire for the latest call only, and rows are toggled in quick succession.
+      pin.mutateAsync({ dashboardId: dashboard.id, pinned }).catch((error: unknown) => {
+        noteRefusal(error);
+        toast.error(error, { prefix: `Could not ${pinned ? 'pin' : 'unpin'} “${name}”:` });
+      });
+    },
+    // `pin.mutateAsync` is stable; the whole mutation object is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pin.mutateAsync, noteRefusal, toast],
+  );
+
+  const columns = useMemo(
+    () => dashboardColumns({ projectId, onTogglePin: togglePin, pinDescribedBy: writeRefused ? hintId : undefined }),
+    [projectId, togglePin, writeRefused, hintId],
+  );
+
+  const setSearch = useCallback(
+    (search: string) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (search.trim()) next.set('search', search);
+          else next.delete('search');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const setPinnedOnly = (pinnedOnly: boolean) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (pinnedOnly) next.set('pinned', 'true');
+      else next.delete('pinned');
+      return next;
+    });
+
+  const clearFilters = () =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('search');
+      next.delete('pinned');
+      return next;
+    });
+
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState label="Loading dashboards…" />;
+  } else if (query.isError && !query.data) {
+    content = <ErrorState title="Could not load the dashboards" error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (items.length === 0 && !filtering) {
+    content = (
+      <EmptyState title="No dashboards yet">
+        <p>This project has no dashboards. Create the first one with New dashboard: start blank, from a template, or as a copy.</p>
+      </EmptyState>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <EmptyState
+        title="No dashboards match"
+        action={
+          <button type="button" className="button" onClick={clearFilters}>
+            Clear search and filters
+          </button>
+        }
+      >
+        <p>
+          No dashboard
+          {filters.search.trim() ? <> has “{filters.search.trim()}” in its name or description</> : null}
+          {filters.search.trim() && filters.pinned ? ' and' : null}
+          {filters.pinned ? ' is pinned' : null}.
+        </p>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <InfiniteTable
+        label="Dashboards"
+        items={items}
+        total={total}
+        getKey={(dashboard) => dashboard.id}
+        columns={columns}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={loadMore}
+        fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
+        itemNoun={{ one: 'dashboard', other: 'dashboards' }}
+        // Tall enough to scroll comfortably, short enough that the count line under it stays on screen.
+        maxHeight={writeRefused ? 'max(16rem, calc(100vh - 27rem))' : 'max(18rem, calc(100vh - 22rem))'}
+      />
+    );
+  }
+
   return (
-    <>
-      <h1>Dashboards</h1>
-      <p>This page is being built.</p>
-    </>
+    <div className="dashboards-page">
+      <div className="page-header">
+        <h1>Dashboards</h1>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setDialogOpen(true)}
+          aria-describedby={writeRefused ? hintId : undefined}
+        >
+          New dashboard
+        </button>
+      </div>
+      {writeRefused && (
+        <p id={hintId} className="notice notice-warning">
+          This API key cannot change dashboards ({writeRefused}). You can still browse them; creating and pinning
+          need a key with the dashboard:write scope.
+        </p>
+      )}
+      <div className="toolbar">
+        <SearchInput label="Search dashboards" value={filters.search} onChange={setSearch} placeholder="Name or description" />
+        <CheckboxField
+          label="Pinned only"
+          className="toolbar-checkbox"
+          checked={filters.pinned === true}
+          onChange={(event) => setPinnedOnly(event.target.checked)}
+        />
+        {query.isPlaceholderData && <LoadingState inline label="Searching…" />}
+      </div>
+      {query.isRefetchError && (
+        <div className="action-error" role="alert">
+          <strong>Could not refresh the list:</strong> <span>{errorDetail(query.error)}</span>{' '}
+          <button type="button" className="button button-small" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {content}
+      <NewDashboardDialog open={dialogOpen} onClose={() => setDialogOpen(false)} projectId={projectId} onError={noteRefusal} />
+    </div>
   );
 }

@@ -1,0 +1,149 @@
+/**
+ * The `New dashboard` form without React: the draft, the body it sends (checked with the contract's
+ * own rules), and which field shows an error the API (or the client check) reports by `attr`.
+ */
+import {
+  dashboardCreateInput,
+  dashboardTemplates,
+  normalizeTags,
+  parseInput,
+  restrictionLevels,
+  type DashboardCreateInput,
+  type DashboardTemplate,
+  type RestrictionLevel,
+} from '../../contract/inputs.ts';
+
+export type StartFrom = 'blank' | DashboardTemplate | 'copy';
+
+/** Friendly names of the API's templates, with the API's own name in brackets. */
+export const templateLabels: Record<DashboardTemplate, { label: string; description: string }> = {
+  DEFAULT_APP: {
+    label: 'Product analytics (DEFAULT_APP)',
+    description: 'Insight tiles for daily and weekly active users, retention, growth accounting, referrers and a pageview funnel.',
+  },
+  WEBSITE_TRAFFIC: {
+    label: 'Website traffic (WEBSITE_TRAFFIC)',
+    description: 'Insight tiles for unique visitors, pageviews, sessions, top pages, referrers and bounce rate.',
+  },
+};
+
+export const startFromOptions: ReadonlyArray<{ value: StartFrom; label: string; description: string }> = [
+  { value: 'blank', label: 'Blank', description: 'An empty dashboard: add tiles later.' },
+  ...dashboardTemplates.map((template) => ({ value: template, ...templateLabels[template] })),
+  {
+    value: 'copy',
+    label: 'Copy of an existing dashboard',
+    description: 'Copies the tiles, filters and variables of a dashboard of this project; name, description and tags come from this form.',
+  },
+];
+
+export const restrictionOptions: ReadonlyArray<{ value: RestrictionLevel; label: string; description: string }> = [
+  {
+    value: restrictionLevels.everyoneCanEdit,
+    label: 'Everyone in the project',
+    description: 'Everyone with access to the project can edit it.',
+  },
+  {
+    value: restrictionLevels.onlyCollaboratorsCanEdit,
+    label: 'Only invited collaborators',
+    description: 'Everyone can view it; only you, project admins and invited collaborators can edit it.',
+  },
+];
+
+export interface CopySource {
+  id: number;
+  /** The display name (`Untitled dashboard` for a null name). */
+  name: string;
+}
+
+export interface NewDashboardDraft {
+  name: string;
+  description: string;
+  /** As typed: comma-separated. */
+  tags: string;
+  startFrom: StartFrom;
+  copyOf: CopySource | null;
+  restriction: RestrictionLevel;
+}
+
+export const emptyDraft: NewDashboardDraft = {
+  name: '',
+  description: '',
+  tags: '',
+  startFrom: 'blank',
+  copyOf: null,
+  restriction: restrictionLevels.everyoneCanEdit,
+};
+
+/** The form's fields that show their own error. */
+export type DraftField = 'name' | 'description' | 'tags' | 'startFrom' | 'restriction';
+
+/** Typed anything a person would mind losing. */
+export function isDraftDirty(draft: NewDashboardDraft): boolean {
+  return (
+    draft.name !== emptyDraft.name ||
+    draft.description !== emptyDraft.description ||
+    draft.tags !== emptyDraft.tags ||
+    draft.startFrom !== emptyDraft.startFrom ||
+    draft.copyOf !== null ||
+    draft.restriction !== emptyDraft.restriction
+  );
+}
+
+/** `Growth, weekly ,, growth` → `['growth', 'weekly']`, as the API stores tags. */
+export function parseTags(text: string): string[] {
+  return normalizeTags(text.split(','));
+}
+
+/** The POST body: only what the person filled in (the API's defaults cover the rest). */
+export function draftToBody(draft: NewDashboardDraft): DashboardCreateInput {
+  const body: DashboardCreateInput = { restriction_level: draft.restriction };
+  const name = draft.name.trim();
+  if (name) body.name = name;
+  const description = draft.description.trim();
+  if (description) body.description = description;
+  const tags = parseTags(draft.tags);
+  if (tags.length) body.tags = tags;
+  if (draft.startFrom === 'copy') {
+    if (draft.copyOf) body.use_dashboard = draft.copyOf.id;
+  } else if (draft.startFrom !== 'blank') {
+    body.use_template = draft.startFrom;
+  }
+  return body;
+}
+
+export interface DraftProblem {
+  attr: string | null;
+  detail: string;
+}
+
+export const chooseDashboardToCopy = 'Choose the dashboard to copy.';
+
+/** The first problem the API would report for this draft (same rules), or null. */
+export function checkDraft(draft: NewDashboardDraft): DraftProblem | null {
+  const parsed = parseInput(dashboardCreateInput, draftToBody(draft));
+  if (!parsed.ok) return { attr: parsed.error.attr, detail: parsed.error.detail };
+  if (draft.startFrom === 'copy' && !draft.copyOf) return { attr: 'use_dashboard', detail: chooseDashboardToCopy };
+  return null;
+}
+
+/** The field that shows an error naming `attr` (`tags.2` → Tags); null: shown for the whole form. */
+export function fieldForAttr(attr: string | null): DraftField | null {
+  if (!attr) return null;
+  const root = attr.split('.')[0];
+  switch (root) {
+    case 'name':
+      return 'name';
+    case 'description':
+      return 'description';
+    case 'tags':
+      return 'tags';
+    case 'use_template':
+    case 'use_dashboard':
+      return 'startFrom';
+    case 'restriction_level':
+      return 'restriction';
+    default:
+      return null;
+  }
+}
