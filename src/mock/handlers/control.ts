@@ -1,0 +1,101 @@
+/** The mock's control routes under /__mock/ (API.md §9): no key, never touched by the fault layer. */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { details, type ErrorBody } from '../../contract/errors.ts';
+import { mockFaultsInput, parseInput } from '../../contract/inputs.ts';
+import { normalizeFaults } from '../faults.ts';
+import type { Mock } from '../index.ts';
+
+const maxBodyBytes = 1024 * 1024;
+
+function error(status: number, body: ErrorBody, headers?: Record<string, string>): Response {
+  return HttpResponse.json(body, { status, headers });
+}
+
+function notFound(): Response {
+  return error(404, { type: 'invalid_request', code: 'not_found', detail: details.endpointNotFound, attr: null });
+}
+
+function methodNotAllowed(method: string, allowed: string[]): Response {
+  return error(
+    405,
+    { type: 'invalid_request', code: 'method_not_allowed', detail: details.methodNotAllowed(method), attr: null },
+    { Allow: allowed.join(', ') },
+  );
+}
+
+/** Reads a JSON object body the way the API does: size, then JSON, then an object. */
+async function readJsonObject(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > maxBodyBytes) {
+    return {
+      ok: false,
+      response: error(413, { type: 'invalid_request', code: 'request_too_large', detail: details.requestTooLarge, attr: null }),
+    };
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === '') return { ok: true, body: {} };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return {
+      ok: false,
+      response: error(400, { type: 'invalid_request', code: 'parse_error', detail: details.parseError(reason), attr: null }),
+    };
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return {
+      ok: false,
+      response: error(400, { type: 'validation_error', code: 'invalid_input', detail: details.expectedObject, attr: null }),
+    };
+  }
+  return { ok: true, body };
+}
+
+type Route = Partial<Record<string, (request: Request) => Response | Promise<Response>>>;
+
+export function controlHandlers(mock: Mock): HttpHandler[] {
+  const routes: Record<string, Route> = {
+    reset: {
+      POST: () => {
+        mock.reset();
+        return new HttpResponse(null, { status: 204 });
+      },
+    },
+    info: {
+      GET: () => HttpResponse.json(mock.info()),
+    },
+    faults: {
+      GET: () => HttpResponse.json(mock.getFaults()),
+      PUT: async (request) => {
+        const read = await readJsonObject(request);
+        if (!read.ok) return read.response;
+        const parsed = parseInput(mockFaultsInput, read.body);
+        if (!parsed.ok) return error(400, { type: 'validation_error', ...parsed.error });
+        // PUT replaces: a field left out means "no such fault".
+        mock.setFaults(normalizeFaults(parsed.data));
+        return HttpResponse.json(mock.getFaults());
+      },
+    },
+  };
+
+  return [
+    http.all(
+      ({ request }) => {
+        const { pathname } = new URL(request.url);
+        return pathname === '/__mock' || pathname.startsWith('/__mock/');
+      },
+      async ({ request }) => {
+        const { pathname } = new URL(request.url);
+        const name = pathname.replace(/^\/__mock\/?/, '').replace(/\/$/, '');
+        const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+        if (!route) return notFound();
+        const method = request.method.toUpperCase();
+        const answer = route[method];
+        if (!answer) return methodNotAllowed(method, Object.keys(route));
+        return answer(request);
+      },
+    ),
+  ];
+}

@@ -1,0 +1,104 @@
+/**
+ * The bundled mock backend: one seeded store and one list of MSW handlers, served by msw/node in
+ * tests, by the service worker in the demo build and by node:http in `npm run mock`.
+ */
+import type { HttpHandler } from 'msw';
+import { version as packageVersion } from '../../package.json' with { type: 'json' };
+import type { MockFaults, MockInfo } from '../contract/schemas.ts';
+import { Store, type StoreData } from './db.ts';
+import { faultHandler, faultsActive, noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
+import { apiHandlers } from './handlers/api.ts';
+import { controlHandlers } from './handlers/control.ts';
+import { sharedPageHandler } from './handlers/shared-page.ts';
+import { demoKeys, seedData } from './seed.ts';
+
+export interface MockOptions {
+  data?: StoreData;
+  faults?: FaultsInput;
+}
+
+export interface Mock {
+  store: Store;
+  /** Order: /__mock/* control routes, /shared/:token, the fault layer (/api/ only), the API. */
+  handlers: HttpHandler[];
+  getFaults(): MockFaults;
+  setFaults(faults: MockFaults): void;
+  /** Store back to the seed, faults back to none. */
+  reset(): void;
+  /** The body of GET /__mock/info. */
+  info(): MockInfo;
+  /**
+   * The part of `handlers`, in the same order, that can answer a request for this (normalized)
+   * path: the same answer as `handlers` at a fraction of the cost, for transports that see the path.
+   */
+  handlersFor(pathname: string): HttpHandler[];
+}
+
+export const mockVersion: string = packageVersion;
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/**
+ * A minimal check that `value` is what this mock writes: a JSON object with every top-level field
+ * of the seed, each of the same JSON kind. The store's own constructor checks the rest.
+ */
+export function validateStoreData(value: unknown, template: StoreData): StoreData {
+  if (kindOf(value) !== 'object') throw new Error(`expected a JSON object, found ${kindOf(value)}`);
+  const record = value as Record<string, unknown>;
+  for (const [key, expected] of Object.entries(template as unknown as Record<string, unknown>)) {
+    if (!(key in record)) throw new Error(`the field "${key}" is missing`);
+    const expectedKind = kindOf(expected);
+    const actualKind = kindOf(record[key]);
+    if (expectedKind !== 'null' && actualKind !== expectedKind) {
+      throw new Error(`the field "${key}" should be ${expectedKind === 'object' ? 'an object' : `a ${expectedKind}`}, found ${actualKind}`);
+    }
+  }
+  return value as StoreData;
+}
+
+export function createMock(options: MockOptions = {}): Mock {
+  const store = new Store(options.data ?? seedData());
+  let faults = normalizeFaults(options.faults);
+
+  const control: HttpHandler[] = [];
+  const sharedPage: HttpHandler[] = [sharedPageHandler(store)];
+  // Reads the live settings without copying: this runs on every /api/ request.
+  const faultLayer = faultHandler(() => faults);
+  const api = apiHandlers(store);
+  const apiWithFaults = [faultLayer, ...api];
+
+  const mock: Mock = {
+    store,
+    handlers: [],
+    getFaults: () => normalizeFaults(faults),
+    setFaults: (next) => {
+      faults = normalizeFaults(next);
+    },
+    reset: () => {
+      store.replace(seedData());
+      faults = noFaults();
+    },
+    info: () => ({
+      mock: true,
+      version: mockVersion,
+      keys: demoKeys.map((key) => ({ key: key.key, user: key.userEmail, scopes: [...key.scopes] })),
+      faults: normalizeFaults(faults),
+    }),
+    handlersFor: (pathname) => {
+      // The groups match disjoint path prefixes, so skipping the others changes no answer.
+      if (pathname === '/api' || pathname.startsWith('/api/')) return faultsActive(faults) ? apiWithFaults : api;
+      if (pathname === '/__mock' || pathname.startsWith('/__mock/')) return control;
+      if (pathname.startsWith('/shared/')) return sharedPage;
+      return mock.handlers;
+    },
+  };
+  control.push(...controlHandlers(mock));
+  mock.handlers = [...control, ...sharedPage, faultLayer, ...api];
+  return mock;
+}
+
+export type { MockFaults, MockInfo, StoreData };
