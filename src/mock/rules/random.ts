@@ -13,7 +13,12 @@ export function uuid(bytes: ByteSource = cryptoBytes): string {
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = Array.from(b, (x) => hex[x]!);
-  return `${h.slice(0, 4).join('')}-${h.slice(4, 6).join('')}-${h.slice(6, 8).join('')}-${h.slice(8, 10).join('')}-${h.slice(10).join('')}`;
+  h.splice(10, 0, '-');
+  h.splice(8, 0, '-');
+  h.splice(6, 0, '-');
+  h.splice(4, 0, '-');
+  // One join makes a flat string; concatenated pieces stay a rope of small strings in V8 (~10x the memory).
+  return h.join('');
 }
 
 const urlSafe = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -22,14 +27,14 @@ const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 /** `length` characters drawn uniformly from `alphabet` (rejection sampling, no modulo bias). */
 function randomString(alphabet: string, length: number, bytes: ByteSource): string {
   const limit = 256 - (256 % alphabet.length);
-  let out = '';
+  const out: string[] = [];
   while (out.length < length) {
     for (const byte of bytes(length * 2)) {
-      if (byte < limit) out += alphabet[byte % alphabet.length];
+      if (byte < limit) out.push(alphabet[byte % alphabet.length]!);
       if (out.length === length) break;
     }
   }
-  return out;
+  return out.join('');
 }
 
 /** A sharing access token: 22 URL-safe characters (128 bits, like production's). */
@@ -39,7 +44,7 @@ export function sharingToken(bytes: ByteSource = cryptoBytes): string {
 
 /** A project API token: `phc_` and 43 letters and digits. */
 export function projectApiToken(bytes: ByteSource = cryptoBytes): string {
-  return `phc_${randomString(alphanumeric, 43, bytes)}`;
+  return ['phc_', randomString(alphanumeric, 43, bytes)].join('');
 }
 
 /** The token for live events of a project. */

@@ -63,7 +63,7 @@ function cacheListItem(store: Store, dashboard: DashboardRecord) {
   });
   const entry = {
     jsonPrefix: full.slice(0, full.length - '0}'.length),
-    searchText: `${(dashboard.name ?? '').toLowerCase()}\u0000${dashboard.description.toLowerCase()}`,
+    searchText: [(dashboard.name ?? '').toLowerCase(), dashboard.description.toLowerCase()].join('\u0000'),
   };
   store.setListCache(dashboard.id, entry);
   return entry;
