@@ -4,6 +4,8 @@
  * `vite build` never starts anything.
  */
 import react from '@vitejs/plugin-react';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
@@ -76,10 +78,31 @@ function productionReactRouter(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), apiProxy(), productionReactRouter()],
+/** MSW's worker is for the demo build only: the production build must not ship it. */
+function demoOnlyWorker(): Plugin {
+  let outDir = '';
+  let demo = false;
+  return {
+    name: 'analytics-console:demo-only-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      demo = config.mode === 'demo';
+    },
+    closeBundle() {
+      if (!demo) rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true });
+    },
+  };
+}
+
+// `vite build --mode demo` (npm run build:demo): the static in-browser demo in dist-demo/, with
+// relative asset paths so the folder can be served from any path of any static host.
+export default defineConfig(({ mode }) => ({
+  base: mode === 'demo' ? './' : '/',
+  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker()],
   build: {
     target: 'es2022',
     sourcemap: true,
+    outDir: mode === 'demo' ? 'dist-demo' : 'dist',
   },
-});
+}));

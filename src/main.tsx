@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
 import { appRoutes } from './app/routes.tsx';
@@ -9,8 +9,41 @@ import './app/styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={createBrowserRouter(appRoutes)} queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+// The static demo (`npm run build:demo`) runs the mock inside the page; no other build contains it.
+const inBrowserDemo = import.meta.env.MODE === 'demo';
+
+function showStartFailure(container: HTMLElement, error: unknown) {
+  const main = document.createElement('main');
+  main.className = 'page';
+  const heading = document.createElement('h1');
+  heading.textContent = 'The in-browser demo could not start';
+  const reason = document.createElement('p');
+  reason.textContent = error instanceof Error ? error.message : String(error);
+  const help = document.createElement('p');
+  help.textContent =
+    'The demo runs its mock API in a service worker, which browsers allow only on https:// or http://localhost ' +
+    '(not from a file:// address or in some private windows). Serve the dist-demo folder with any static web server and open it there.';
+  main.append(heading, reason, help);
+  container.replaceChildren(main);
+}
+
+async function start(container: HTMLElement) {
+  if (inBrowserDemo) {
+    try {
+      const { startBrowserMock } = await import('./mock/browser.ts');
+      await startBrowserMock();
+    } catch (error) {
+      showStartFailure(container, error);
+      return;
+    }
+  }
+  // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
+  const router = inBrowserDemo ? createHashRouter(appRoutes) : createBrowserRouter(appRoutes);
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/errors.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
-import { addRequestLogEntry, updateRequestLogEntry } from './request-log.ts';
+import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -267,12 +267,14 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   const log = (status: number | null, responseText: string | null, errorDetail: string | null) =>
     addRequestLogEntry({
       method,
-      url,
-      path,
+      url: redact(url, secrets),
+      path: redact(path, secrets),
       status,
       durationMs: Math.round(performance.now() - started),
       startedAt,
       requestBody: bodyText === undefined ? null : bodyForLog(redact(bodyText, secrets)),
+      requestBodyText: bodyText === undefined ? null : redact(bodyText, secrets),
+      authenticated: key !== undefined,
       responseBody: responseText === null ? null : bodyForLog(redact(responseText, secrets)),
       errorDetail: errorDetail === null ? null : redact(errorDetail, secrets),
     });
@@ -284,7 +286,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
-      log(null, null, 'Cancelled before the answer arrived.');
+      log(null, null, CANCELLED_DETAIL);
       throw error;
     }
     const networkError = new NetworkError(host, target, error);

@@ -5,9 +5,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
-import { getConnection } from './connection.ts';
+import { getConnection, saveConnection } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { mockKeys } from './query-keys.ts';
+import { fetchCurrentOrganization } from './organization.ts';
+import { mockKeys, organizationKeys } from './query-keys.ts';
 
 /** GET /__mock/info at `host` (default: the connection's); null when the backend is not the bundled mock. */
 export async function fetchMockInfo(host?: string, signal?: AbortSignal): Promise<MockInfo | null> {
@@ -79,8 +80,37 @@ export function useUpdateMockFaults() {
 
 /** Resets the mock's data, then refetches everything the console shows. */
 export function useResetMock() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetMock(),
     meta: { invalidates: [[]] },
+    // Pages not on screen would first show their pre-reset data when visited: forget it instead.
+    onSuccess: () => queryClient.removeQueries({ type: 'inactive' }),
+  });
+}
+
+/**
+ * Reconnects with another key (a demo key of the mock) on the same host, keeping where the key is
+ * stored: the key is checked first, then every query on screen is fetched again with it.
+ */
+export function useSwitchKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: string) => {
+      const current = getConnection();
+      const host = current?.host ?? '';
+      const organization = await fetchCurrentOrganization(undefined, { host, key });
+      // Taken before saving: changing the key empties the cache, which does not tell the queries on screen.
+      const onScreen = queryClient.getQueryCache().findAll({ type: 'active' });
+      // The mock's own answers do not depend on the key: keep them, so its controls stay on screen.
+      const mockData = queryClient.getQueriesData({ queryKey: mockKeys.all });
+      saveConnection({ host, key, remember: current?.remembered ?? false });
+      for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
+      queryClient.setQueryData(organizationKeys.current(), organization);
+      for (const query of onScreen) {
+        for (const observer of query.observers) void observer.refetch();
+      }
+      return organization;
+    },
   });
 }

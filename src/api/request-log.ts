@@ -19,6 +19,10 @@ export interface RequestLogEntry {
   startedAt: string;
   /** The JSON body sent, or null. */
   requestBody: unknown;
+  /** The body exactly as sent (the key redacted), for `Copy as curl`; null without a body. */
+  requestBodyText?: string | null;
+  /** Whether the request carried the key (`Authorization: Bearer …`); the mock's `/__mock/` routes do not. */
+  authenticated?: boolean;
   /** The body received: parsed JSON, text when it was not JSON, or null when empty. */
   responseBody: unknown;
   /** What went wrong, in words (API detail, network failure, shape mismatch, cancelled), or null. */
@@ -26,6 +30,9 @@ export interface RequestLogEntry {
 }
 
 export const REQUEST_LOG_LIMIT = 500;
+
+/** The `errorDetail` of a request cancelled before its answer (not a failure of the API). */
+export const CANCELLED_DETAIL = 'Cancelled before the answer arrived.';
 
 let entries: ReadonlyArray<RequestLogEntry> = [];
 let nextId = 1;

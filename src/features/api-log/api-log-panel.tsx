@@ -1,17 +1,220 @@
-// PLACEHOLDER: replaced by the page helper
+/**
+ * The API log: every request the console made in this tab, newest first, with its status, time and
+ * the API's detail on errors; each entry opens to its bodies and copies as a curl command that
+ * names the key only as `$POSTHOG_API_KEY`. Memory only, the last 500 requests.
+ */
+import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { getConnection } from '../../api/connection.ts';
+import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { buildCurlCommand } from './curl.ts';
+import { JsonView } from './json-view.tsx';
+import './api-log.css';
+
 /** The API log panel, shown by the shell while `API log` is pressed; `onClose` un-presses it. */
 export interface ApiLogPanelProps {
   onClose: () => void;
 }
 
-export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
+const isCancelled = (entry: RequestLogEntry) => entry.status === null && entry.errorDetail === CANCELLED_DETAIL;
+
+/** The API said no, no answer came, or the answer was not what the contract expects. A cancel is not a failure. */
+export function isFailure(entry: RequestLogEntry): boolean {
+  if (isCancelled(entry)) return false;
+  return entry.status === null || entry.status >= 400 || entry.errorDetail !== null;
+}
+
+function statusText(entry: RequestLogEntry): string {
+  if (entry.status !== null) return String(entry.status);
+  return isCancelled(entry) ? 'cancelled' : 'no answer';
+}
+
+function matches(entry: RequestLogEntry, needle: string): boolean {
+  if (!needle) return true;
+  const haystack = `${entry.method} ${entry.path} ${statusText(entry)} ${entry.errorDetail ?? ''}`.toLowerCase();
+  return needle
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+}
+
+function curlFor(entry: RequestLogEntry): string {
+  const key = getConnection()?.key;
+  return buildCurlCommand(entry, { secrets: key ? [key] : [] });
+}
+
+function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
   return (
-    <section aria-labelledby="api-log-title" className="panel">
-      <h2 id="api-log-title">API log</h2>
-      <p>This page is being built.</p>
-      <button type="button" className="button" onClick={onClose}>
-        Close API log
-      </button>
+    <div id={id} className="api-log-details">
+      <dl className="api-log-facts">
+        <dt>URL</dt>
+        <dd>
+          <code>{entry.url}</code>
+        </dd>
+        <dt>Started</dt>
+        <dd>
+          <time dateTime={entry.startedAt}>{formatTime(entry.startedAt)}</time>
+        </dd>
+      </dl>
+      <h4>Request body</h4>
+      {entry.requestBody === null ? (
+        <p className="field-hint">No body.</p>
+      ) : (
+        <pre className="json-text">{JSON.stringify(entry.requestBody, null, 2)}</pre>
+      )}
+      <h4>Response body</h4>
+      {entry.responseBody === null ? (
+        <p className="field-hint">{entry.status === null ? 'No response arrived.' : 'Empty.'}</p>
+      ) : (
+        <JsonView value={entry.responseBody} />
+      )}
+    </div>
+  );
+}
+
+function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boolean; onToggle: () => void }) {
+  const detailsId = useId();
+  const failed = isFailure(entry);
+  return (
+    <li className={failed ? 'api-log-entry api-log-entry-failed' : 'api-log-entry'}>
+      <div className="api-log-row">
+        <button type="button" className="api-log-toggle" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle}>
+          <span className="api-log-method">{entry.method}</span> <span className="api-log-path">{entry.path}</span>{' '}
+          <span className={failed ? 'api-log-status api-log-status-failed' : 'api-log-status'}>{statusText(entry)}</span>{' '}
+          <span className="api-log-duration">{entry.durationMs} ms</span>
+        </button>
+        <CopyButton label="Copy as curl" text={() => curlFor(entry)}>
+          Copy as curl
+        </CopyButton>
+      </div>
+      {entry.errorDetail && !isCancelled(entry) && <p className="api-log-error">{entry.errorDetail}</p>}
+      {open && <EntryDetails entry={entry} id={detailsId} />}
+    </li>
+  );
+}
+
+export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
+  const entries = useRequestLog();
+  const [filter, setFilter] = useState('');
+  const [failuresOnly, setFailuresOnly] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const deferredFilter = useDeferredValue(filter);
+  const panelRef = useRef<HTMLElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const filterId = useId();
+  const failuresId = useId();
+
+  // Take focus when opened, so Escape and Tab work at once; give it back on close.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (!openerRef.current && active instanceof HTMLElement && !panelRef.current?.contains(active)) openerRef.current = active;
+    panelRef.current?.focus();
+  }, []);
+
+  const visible = useMemo(
+    () => entries.filter((entry) => (!failuresOnly || isFailure(entry)) && matches(entry, deferredFilter.trim())),
+    [entries, failuresOnly, deferredFilter],
+  );
+
+  const close = () => {
+    if (openerRef.current?.isConnected) openerRef.current.focus();
+    onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    // Escape in the filter clears it first; a second Escape closes the panel.
+    if (event.target instanceof HTMLInputElement && event.target.id === filterId && filter) {
+      setFilter('');
+      return;
+    }
+    close();
+  };
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const filtered = visible.length !== entries.length;
+
+  return (
+    <section ref={panelRef} className="panel api-log" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="api-log-header">
+        <h2 id={titleId}>API log</h2>
+        <button type="button" className="button button-small" aria-label="Close API log" onClick={close}>
+          Close
+        </button>
+      </div>
+      <p className="field-hint">
+        Every request the console made in this tab, newest first (the last {REQUEST_LOG_LIMIT}, kept in memory only).{' '}
+        <code>Copy as curl</code> writes the key as <code>$POSTHOG_API_KEY</code>: set that variable in your shell first.
+        {import.meta.env.MODE === 'demo' && (
+          <>
+            {' '}
+            In this in-browser demo the mock answers inside the page: run copied commands against <code>npm run mock</code>{' '}
+            (change the host in the URL).
+          </>
+        )}
+      </p>
+      <div className="api-log-controls">
+        <div className="api-log-filter">
+          <label htmlFor={filterId}>Filter requests</label>
+          <input
+            id={filterId}
+            type="search"
+            value={filter}
+            placeholder="Method, path, status or error"
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <div className="field-checkbox-row">
+          <input id={failuresId} type="checkbox" checked={failuresOnly} onChange={(event) => setFailuresOnly(event.target.checked)} />
+          <label htmlFor={failuresId}>Failures only</label>
+        </div>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={entries.length === 0}
+          onClick={() => {
+            clearRequestLog();
+            setExpanded(new Set());
+            // The button disables itself: keep focus in the panel so Escape still closes it.
+            panelRef.current?.focus();
+          }}
+        >
+          Clear log
+        </button>
+      </div>
+      <p className="api-log-count">
+        {filtered
+          ? `Showing ${visible.length} of ${entries.length} ${entries.length === 1 ? 'request' : 'requests'}.`
+          : `${entries.length} ${entries.length === 1 ? 'request' : 'requests'}.`}
+      </p>
+      {entries.length === 0 ? (
+        <p className="api-log-empty">No requests yet. Every call the console makes to the API appears here.</p>
+      ) : visible.length === 0 ? (
+        <p className="api-log-empty">No request matches {failuresOnly ? 'the filter among the failures' : 'the filter'}.</p>
+      ) : (
+        <ol className="api-log-list" aria-label="Requests, newest first">
+          {visible.map((entry) => (
+            <LogEntry key={entry.id} entry={entry} open={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
+          ))}
+        </ol>
+      )}
     </section>
   );
 }

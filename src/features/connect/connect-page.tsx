@@ -183,7 +183,14 @@ export default function ConnectPage() {
         {mockInfo.data && (
           <section className="demo-keys" aria-labelledby="demo-keys-title">
             <h2 id="demo-keys-title">Demo keys</h2>
-            <p>You are connected to the bundled mock backend. Pick a demo key to connect with it at once:</p>
+            {import.meta.env.MODE === 'demo' ? (
+              <p>
+                This is the in-browser demo: the mock backend runs inside this page and keeps its data in this browser only
+                (Reset demo data in Mock controls starts over). Pick a demo key to connect with it at once:
+              </p>
+            ) : (
+              <p>You are connected to the bundled mock backend. Pick a demo key to connect with it at once:</p>
+            )}
             <ul className="demo-key-list">
               {mockInfo.data.keys.map((demo) => (
                 <li key={demo.key}>

@@ -1,15 +1,393 @@
-// PLACEHOLDER: replaced by the page helper
-import type { MockInfo } from '../../contract/schemas.ts';
+/**
+ * The mock's controls, in the top bar only when GET /__mock/info answers: the demo key in use with a
+ * one-click switch, the fault settings (GET/PUT /__mock/faults) with an always-visible reminder
+ * while any fault is on, and `Reset demo data` (POST /__mock/reset).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useConnectionState } from '../../api/connection.ts';
+import { mockQueries, useResetMock, useSwitchKey, useUpdateMockFaults } from '../../api/mock.ts';
+import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { ActionError } from '../../components/error-state.tsx';
+import { errorAttr, errorDetail } from '../../components/error-text.ts';
+import { Field } from '../../components/field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import {
+  describeFaults,
+  emptyRule,
+  faultsBodyFromForm,
+  fieldOfAttr,
+  formFromFaults,
+  noFaults,
+  RULE_METHODS,
+  type FaultsForm,
+  type FaultsFormErrors,
+  type RuleForm,
+} from './faults.ts';
+import './mock-panel.css';
 
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
 export interface MockPanelProps {
   info: MockInfo;
 }
 
-export default function MockPanel({ info }: MockPanelProps) {
+type DemoKey = MockInfo['keys'][number];
+
+const scopeText = (scopes: ReadonlyArray<string>) => (scopes.includes('*') ? 'every scope' : scopes.join(', '));
+
+function DemoKeySection({ info }: { info: MockInfo }) {
+  const { connection } = useConnectionState();
+  const switchKey = useSwitchKey();
+  const toast = useToast();
+  const current = info.keys.find((key) => key.key === connection?.key);
+  const inUseRef = useRef<HTMLParagraphElement>(null);
+
+  const choose = (key: DemoKey) => {
+    if (switchKey.isPending) return;
+    switchKey.mutate(key.key, {
+      onSuccess: () => {
+        // The pressed button is replaced by "in use": focus moves to the sentence naming the key.
+        inUseRef.current?.focus();
+        toast.success(`Now using ${key.key} (${key.user}): the page was loaded again with this key.`);
+      },
+    });
+  };
+
   return (
-    <span className="mock-indicator">
-      Mock {info.version}. This page is being built.
-    </span>
+    <section className="mock-section" aria-labelledby="mock-key-title">
+      <h3 id="mock-key-title">Demo key</h3>
+      <p ref={inUseRef} tabIndex={-1} className="mock-key-in-use">
+        {current ? (
+          <>
+            In use: <strong>{current.key}</strong> ({current.user}, {scopeText(current.scopes)}).
+          </>
+        ) : (
+          'The connected key is not one of the demo keys.'
+        )}
+      </p>
+      <ul className="mock-key-list">
+        {info.keys.map((key) => (
+          <li key={key.key}>
+            {key.key === current?.key ? (
+              <span className="mock-key-current">{key.key} is in use</span>
+            ) : (
+              <button
+                type="button"
+                className="button button-small"
+                aria-disabled={switchKey.isPending || undefined}
+                aria-busy={(switchKey.isPending && switchKey.variables === key.key) || undefined}
+                onClick={() => choose(key)}
+              >
+                Switch to {key.key}
+              </button>
+            )}
+            <span className="field-hint">
+              {key.user} · {scopeText(key.scopes)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="field-hint">Switching keeps this page and loads it again with the other key.</p>
+      <ActionError error={switchKey.error} prefix="Could not switch keys:" onDismiss={switchKey.reset} />
+    </section>
+  );
+}
+
+function RuleFields({
+  rule,
+  row,
+  count,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  rule: RuleForm;
+  row: number;
+  count: number;
+  errors: FaultsFormErrors;
+  onChange: (rule: RuleForm) => void;
+  onRemove: () => void;
+}) {
+  const error = (field: string) => errors[`rules.${row}.${field}`] ?? null;
+  return (
+    <fieldset className="mock-rule">
+      <legend>{count === 1 ? 'Forced status rule' : `Forced status rule ${row + 1}`}</legend>
+      <div className="mock-rule-grid">
+        <Field label="Method" error={error('method')}>
+          {(control) => (
+            <select {...control} value={rule.method} onChange={(event) => onChange({ ...rule, method: event.target.value })}>
+              {RULE_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method === '*' ? 'Any (*)' : method}
+                </option>
+              ))}
+              {!(RULE_METHODS as ReadonlyArray<string>).includes(rule.method) && <option value={rule.method}>{rule.method}</option>}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Path pattern"
+          className="mock-rule-path"
+          hint="A glob over the path: * is one segment, ** any number of them."
+          error={error('path')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              spellCheck={false}
+              placeholder="/api/projects/*/dashboards/**"
+              value={rule.path}
+              onChange={(event) => onChange({ ...rule, path: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Status" error={error('status')}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              placeholder="503"
+              value={rule.status}
+              onChange={(event) => onChange({ ...rule, status: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Retry after (s)" hint="For a 429: the Retry-After header." error={error('retry_after')}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              value={rule.retryAfter}
+              onChange={(event) => onChange({ ...rule, retryAfter: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      {count > 1 && (
+        <button type="button" className="button button-small button-ghost" onClick={onRemove}>
+          Remove rule {row + 1}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function FaultsSection({
+  faults,
+  form,
+  setForm,
+}: {
+  faults: MockFaults;
+  form: FaultsForm;
+  setForm: (form: FaultsForm) => void;
+}) {
+  const update = useUpdateMockFaults();
+  const toast = useToast();
+  const [errors, setErrors] = useState<FaultsFormErrors>({});
+  const [rowOfRule, setRowOfRule] = useState<number[]>([]);
+  const active = describeFaults(faults);
+
+  const save = (body: Parameters<typeof update.mutate>[0], rows: number[], cleared: boolean) => {
+    setRowOfRule(rows);
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        setErrors({});
+        setForm(formFromFaults(saved));
+        const now = describeFaults(saved);
+        toast.success(
+          cleared || now.length === 0 ? 'Faults cleared: the mock answers every request normally.' : `Faults on: ${now.join(', ')}.`,
+        );
+      },
+      onError: (error) => {
+        const field = fieldOfAttr(errorAttr(error), rows);
+        if (field) setErrors({ [field]: errorDetail(error) });
+      },
+    });
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const result = faultsBodyFromForm(form);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    save(result.body, result.rowOfRule, false);
+  };
+
+  // An API error that names no field of the form is shown above the buttons.
+  const unplacedError = update.error && !fieldOfAttr(errorAttr(update.error), rowOfRule) ? update.error : null;
+  const setRule = (row: number, rule: RuleForm) => setForm({ ...form, rules: form.rules.map((r, i) => (i === row ? rule : r)) });
+
+  return (
+    <section className="mock-section" aria-labelledby="mock-faults-title">
+      <h3 id="mock-faults-title">Faults</h3>
+      <p className="field-hint">
+        {active.length ? `On now: ${active.join(', ')}.` : 'None: the mock answers every request normally.'} Faults apply to{' '}
+        <code>/api/</code> requests only.
+      </p>
+      <form onSubmit={apply} noValidate>
+        <div className="mock-fault-grid">
+          <Field
+            label="Latency (ms)"
+            hint="Delay every answer: 500, or a random range such as 100-500. Empty: none."
+            error={errors.latency_ms ?? null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                placeholder="0"
+                value={form.latency}
+                onChange={(event) => setForm({ ...form, latency: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Error rate"
+            hint="Share of requests answered 500, from 0 to 1 (0.1 is 10%). Empty: none."
+            error={errors.error_rate ?? null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                placeholder="0"
+                value={form.errorRate}
+                onChange={(event) => setForm({ ...form, errorRate: event.target.value })}
+              />
+            )}
+          </Field>
+        </div>
+        {form.rules.map((rule, row) => (
+          <RuleFields
+            key={row}
+            rule={rule}
+            row={row}
+            count={form.rules.length}
+            errors={errors}
+            onChange={(next) => setRule(row, next)}
+            onRemove={() => {
+              setErrors({});
+              setForm({ ...form, rules: form.rules.filter((_, i) => i !== row) });
+            }}
+          />
+        ))}
+        <button type="button" className="button button-small" onClick={() => setForm({ ...form, rules: [...form.rules, emptyRule()] })}>
+          Add another rule
+        </button>
+        {errors.form && <p className="field-error">{errors.form}</p>}
+        <ActionError error={unplacedError} prefix="Could not change the faults:" />
+        <div className="button-row">
+          {/* aria-disabled, not disabled: a disabled button drops the focus, and Escape with it. */}
+          <button type="submit" className="button button-primary" aria-disabled={update.isPending || undefined} aria-busy={update.isPending || undefined}>
+            Apply faults
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={update.isPending || undefined}
+            onClick={() => {
+              if (!update.isPending) save(noFaults(), [], true);
+            }}
+          >
+            Clear faults
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ResetSection({ onReset }: { onReset: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const reset = useResetMock();
+  const toast = useToast();
+  return (
+    <section className="mock-section" aria-labelledby="mock-reset-title">
+      <h3 id="mock-reset-title">Demo data</h3>
+      <p className="field-hint">Puts every project, dashboard and setting back to the seed, and turns all faults off.</p>
+      <button
+        type="button"
+        className="button button-danger"
+        onClick={() => {
+          reset.reset();
+          setConfirming(true);
+        }}
+      >
+        Reset demo data
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset demo data?"
+        message="Everything created or changed in the mock since it started goes back to the seed, for everyone using it, and all faults are cleared. This cannot be undone."
+        confirmLabel="Reset"
+        destructive
+        pending={reset.isPending}
+        error={reset.error}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          reset.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              onReset();
+              toast.success('Demo data reset: everything is back to the seed, and faults are off.');
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
+
+function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockFaults; onClose: () => void }) {
+  const [form, setForm] = useState(() => formFromFaults(faults));
+  const dirty = JSON.stringify(form) !== JSON.stringify(formFromFaults(faults));
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Mock controls"
+      description={`The bundled mock backend, version ${info.version}. A production API has none of these controls.`}
+      dirty={dirty}
+      size="large"
+    >
+      <DemoKeySection info={info} />
+      <FaultsSection faults={faults} form={form} setForm={setForm} />
+      <ResetSection onReset={() => setForm(formFromFaults(noFaults()))} />
+    </Dialog>
+  );
+}
+
+export default function MockPanel({ info }: MockPanelProps) {
+  const [open, setOpen] = useState(false);
+  const { connection } = useConnectionState();
+  // The info was just fetched: its faults stand in until GET /__mock/faults is needed again.
+  const faultsQuery = useQuery({ ...mockQueries.faults(), initialData: info.faults });
+  const faults = faultsQuery.data;
+  const active = describeFaults(faults);
+  const current = info.keys.find((key) => key.key === connection?.key);
+
+  return (
+    <div className="mock-panel">
+      {current && <span className="mock-key-badge">Key: {current.key}</span>}
+      {active.length > 0 && (
+        <button type="button" className="mock-faults-indicator" onClick={() => setOpen(true)}>
+          Faults on: {active.join(', ')}
+        </button>
+      )}
+      <button type="button" className="button mock-controls-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Mock controls
+      </button>
+      {open && <MockControls info={info} faults={faults} onClose={() => setOpen(false)} />}
+    </div>
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * The fault settings of the mock (API.md §9) as a form: text fields in, the PUT body out, checked
+ * with the same rules as the mock (`mockFaultsInput`), and a one-line summary for the top bar.
+ */
+import { mockFaultsInput, parseInput, type MockFaultsInput } from '../../contract/inputs.ts';
+import type { MockFaults } from '../../contract/schemas.ts';
+
+export const RULE_METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+export interface RuleForm {
+  method: string;
+  path: string;
+  status: string;
+  retryAfter: string;
+}
+
+export interface FaultsForm {
+  /** `500`, or a range `100-500`; empty means none. */
+  latency: string;
+  /** 0 to 1; empty means none. */
+  errorRate: string;
+  rules: RuleForm[];
+}
+
+/** Field errors keyed `latency_ms`, `error_rate`, `rules.<row>.<method|path|status|retry_after>`. */
+export type FaultsFormErrors = Record<string, string>;
+
+export const emptyRule = (): RuleForm => ({ method: '*', path: '', status: '', retryAfter: '' });
+
+/** No fault at all: what `Clear faults` sends and what the mock holds after a reset. */
+export const noFaults = (): MockFaults & MockFaultsInput => ({ latency_ms: 0, error_rate: 0, rules: [] });
+
+/** The form showing `faults`, with one empty rule row when there are no rules. */
+export function formFromFaults(faults: MockFaults): FaultsForm {
+  const latency = Array.isArray(faults.latency_ms)
+    ? faults.latency_ms[1] > 0
+      ? `${faults.latency_ms[0]}-${faults.latency_ms[1]}`
+      : ''
+    : faults.latency_ms > 0
+      ? String(faults.latency_ms)
+      : '';
+  const rules = faults.rules.map((rule) => ({
+    method: rule.method,
+    path: rule.path,
+    status: String(rule.status),
+    retryAfter: rule.retry_after === null || rule.retry_after === undefined ? '' : String(rule.retry_after),
+  }));
+  return {
+    latency,
+    errorRate: faults.error_rate > 0 ? String(faults.error_rate) : '',
+    rules: rules.length ? rules : [emptyRule()],
+  };
+}
+
+const isBlankRule = (rule: RuleForm) => !rule.path.trim() && !rule.status.trim() && !rule.retryAfter.trim();
+
+const NUMBER = /^\d+(\.\d+)?$/;
+const INTEGER = /^\d+$/;
+
+export type FaultsFormResult =
+  | { ok: true; body: MockFaultsInput; rowOfRule: number[] }
+  | { ok: false; errors: FaultsFormErrors };
+
+/**
+ * The PUT body for `form`, or the errors to show under its fields. Blank rule rows are left out;
+ * `rowOfRule[i]` is the form row of the body's rule `i` (to place the API's `rules.<i>.…` errors).
+ */
+export function faultsBodyFromForm(form: FaultsForm): FaultsFormResult {
+  const errors: FaultsFormErrors = {};
+  const body: { latency_ms: number | [number, number]; error_rate: number; rules: NonNullable<MockFaultsInput['rules']> } = {
+    latency_ms: 0,
+    error_rate: 0,
+    rules: [],
+  };
+
+  const latency = form.latency.trim();
+  const range = /^(\d+(?:\.\d+)?)\s*(?:-|–|\.\.)\s*(\d+(?:\.\d+)?)$/.exec(latency);
+  if (!latency) body.latency_ms = 0;
+  else if (NUMBER.test(latency)) body.latency_ms = Number(latency);
+  else if (range) body.latency_ms = [Number(range[1]), Number(range[2])];
+  else errors.latency_ms = 'Enter milliseconds, such as 500, or a range such as 100-500.';
+
+  const rate = form.errorRate.trim();
+  if (!rate) body.error_rate = 0;
+  else if (NUMBER.test(rate)) body.error_rate = Number(rate);
+  else errors.error_rate = 'Enter a number from 0 to 1, such as 0.1 for 10% of requests.';
+
+  const rowOfRule: number[] = [];
+  form.rules.forEach((rule, row) => {
+    if (isBlankRule(rule)) return;
+    const at = (field: string) => `rules.${row}.${field}`;
+    const path = rule.path.trim();
+    const status = rule.status.trim();
+    const retryAfter = rule.retryAfter.trim();
+    if (!path) errors[at('path')] = 'Enter a path pattern, such as /api/projects/*/dashboards/**.';
+    if (!status) errors[at('status')] = 'Enter the HTTP status to answer, such as 429 or 503.';
+    else if (!INTEGER.test(status)) errors[at('status')] = 'Enter a whole number, such as 429 or 503.';
+    if (retryAfter && !INTEGER.test(retryAfter)) errors[at('retry_after')] = 'Enter a whole number of seconds, or leave it empty.';
+    rowOfRule.push(row);
+    body.rules.push({
+      method: rule.method || '*',
+      path,
+      status: Number(status),
+      ...(retryAfter ? { retry_after: Number(retryAfter) } : {}),
+    });
+  });
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  // The mock's own rules (ranges, limits), so the first problem reads as the API would say it.
+  const checked = parseInput(mockFaultsInput, body);
+  if (!checked.ok) {
+    const field = fieldOfAttr(checked.error.attr, rowOfRule);
+    return { ok: false, errors: { [field ?? 'form']: checked.error.detail } };
+  }
+  return { ok: true, body, rowOfRule };
+}
+
+/** The form field an API error `attr` names (`rules.0.status` → the row that became rule 0). */
+export function fieldOfAttr(attr: string | null, rowOfRule: ReadonlyArray<number>): string | null {
+  if (!attr) return null;
+  const match = /^rules\.(\d+)\.(method|path|status|retry_after)$/.exec(attr);
+  if (match) {
+    const row = rowOfRule[Number(match[1])];
+    return row === undefined ? null : `rules.${row}.${match[2]}`;
+  }
+  const root = attr.split('.')[0];
+  return root === 'latency_ms' || root === 'error_rate' ? root : null;
+}
+
+const formatNumber = (value: number) => String(Math.round(value * 100) / 100);
+
+/** The active faults in words (`500 ms latency`, `10% errors`, `429 on PATCH /api/…`); empty when none. */
+export function describeFaults(faults: MockFaults): string[] {
+  const parts: string[] = [];
+  const latency = faults.latency_ms;
+  if (Array.isArray(latency)) {
+    const [min, max] = latency;
+    if (max > 0) parts.push(min === max ? `${formatNumber(min)} ms latency` : `${formatNumber(min)}–${formatNumber(max)} ms latency`);
+  } else if (latency > 0) {
+    parts.push(`${formatNumber(latency)} ms latency`);
+  }
+  if (faults.error_rate > 0) parts.push(`${formatNumber(faults.error_rate * 100)}% errors`);
+  for (const rule of faults.rules) {
+    const method = rule.method === '*' ? 'any method' : rule.method;
+    const retry = rule.retry_after !== null && rule.retry_after !== undefined ? ` (Retry-After ${rule.retry_after} s)` : '';
+    parts.push(`${rule.status} on ${method} ${rule.path}${retry}`);
+  }
+  return parts;
+}
+
+export function hasFaults(faults: MockFaults): boolean {
+  return describeFaults(faults).length > 0;
+}

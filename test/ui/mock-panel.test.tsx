@@ -1,0 +1,240 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getConnection } from '../../src/api/connection.ts';
+import { getRequestLog } from '../../src/api/request-log.ts';
+import { describeFaults, faultsBodyFromForm, formFromFaults } from '../../src/features/mock-panel/faults.ts';
+import { renderApp } from './render.tsx';
+import { mock, server } from './setup.ts';
+
+// Pages load lazily and the machine may be busy: wait up to 5 s for what a person would see.
+configure({ asyncUtilTimeout: 5000 });
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function openControls(user: User) {
+  await user.click(await screen.findByRole('button', { name: 'Mock controls' }, { timeout: 5000 }));
+  return screen.findByRole('dialog', { name: 'Mock controls' }, { timeout: 5000 });
+}
+
+/** POSTs to the mock as the admin would, outside the console (so the console's cache knows nothing of it). */
+async function createProjectBehindTheConsole(name: string) {
+  const response = await fetch(new URL('/api/organizations/@current/projects/', window.location.origin), {
+    method: 'POST',
+    headers: { Authorization: 'Bearer phx_demo_admin', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe('fault settings as a form', () => {
+  it('turns the form into the PUT body, and back', () => {
+    const result = faultsBodyFromForm({
+      latency: '100-300',
+      errorRate: '0.1',
+      rules: [
+        { method: 'PATCH', path: '/api/projects/*/dashboards/*', status: '429', retryAfter: '7' },
+        { method: '*', path: '', status: '', retryAfter: '' },
+      ],
+    });
+    expect(result).toEqual({
+      ok: true,
+      rowOfRule: [0],
+      body: {
+        latency_ms: [100, 300],
+        error_rate: 0.1,
+        rules: [{ method: 'PATCH', path: '/api/projects/*/dashboards/*', status: 429, retry_after: 7 }],
+      },
+    });
+    expect(formFromFaults({ latency_ms: 500, error_rate: 0, rules: [] })).toEqual({
+      latency: '500',
+      errorRate: '',
+      rules: [{ method: '*', path: '', status: '', retryAfter: '' }],
+    });
+  });
+
+  it('reports problems per field, with the mock’s own rules', () => {
+    expect(faultsBodyFromForm({ latency: 'soon', errorRate: 'x', rules: [] })).toEqual({
+      ok: false,
+      errors: {
+        latency_ms: 'Enter milliseconds, such as 500, or a range such as 100-500.',
+        error_rate: 'Enter a number from 0 to 1, such as 0.1 for 10% of requests.',
+      },
+    });
+    expect(faultsBodyFromForm({ latency: '300-100', errorRate: '', rules: [] })).toEqual({
+      ok: false,
+      errors: { latency_ms: 'The first latency must not exceed the second.' },
+    });
+    expect(faultsBodyFromForm({ latency: '', errorRate: '1.5', rules: [] })).toEqual({
+      ok: false,
+      errors: { error_rate: 'Ensure this value is less than or equal to 1.' },
+    });
+    // Blank rows are skipped, so the API's `rules.0` is the form's second row.
+    expect(
+      faultsBodyFromForm({
+        latency: '',
+        errorRate: '',
+        rules: [
+          { method: '*', path: '', status: '', retryAfter: '' },
+          { method: 'GET', path: '/api/**', status: '42', retryAfter: '' },
+        ],
+      }),
+    ).toEqual({ ok: false, errors: { 'rules.1.status': 'Ensure this value is greater than or equal to 200.' } });
+  });
+
+  it('describes active faults in a few words', () => {
+    expect(
+      describeFaults({
+        latency_ms: 500,
+        error_rate: 0.1,
+        rules: [{ method: '*', path: '/api/projects/**', status: 503, retry_after: null }],
+      }),
+    ).toEqual(['500 ms latency', '10% errors', '503 on any method /api/projects/**']);
+    expect(describeFaults({ latency_ms: [0, 0], error_rate: 0, rules: [] })).toEqual([]);
+  });
+});
+
+describe('mock controls', { timeout: 30_000 }, () => {
+  it('shows the key in use and switches keys in one click, keeping the page and refreshing it', async () => {
+    const { user, location } = renderApp('/projects');
+    expect(await screen.findByText('Key: phx_demo_admin')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New project' }, { timeout: 5000 })).toBeEnabled();
+
+    const dialog = await openControls(user);
+    expect(within(dialog).getByText('phx_demo_admin')).toBeInTheDocument();
+    const before = getRequestLog()[0]!.id;
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_readonly' }));
+
+    expect(await screen.findByText(/^Now using phx_demo_readonly/)).toBeInTheDocument();
+    expect(getConnection()?.key).toBe('phx_demo_readonly');
+    expect(location().pathname).toBe('/projects');
+    expect(screen.getByText('Key: phx_demo_readonly')).toBeInTheDocument();
+    expect(within(dialog).getByText('phx_demo_readonly is in use')).toBeInTheDocument();
+    // The read-only key may not create projects: the page says so.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New project' })).toBeDisabled());
+    // The project list on screen was fetched again with the new key.
+    await waitFor(() =>
+      expect(
+        getRequestLog().some((entry) => entry.id > before && entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/')),
+      ).toBe(true),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_admin' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New project' })).toBeEnabled());
+    expect(getConnection()?.key).toBe('phx_demo_admin');
+  });
+
+  it('fetches again every query on screen after a switch, on any page', async () => {
+    const { user } = renderApp('/projects/1/activity');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
+    const isActivityLoad = (entry: ReturnType<typeof getRequestLog>[number]) =>
+      entry.method === 'GET' && entry.path.startsWith('/api/projects/1/activity/') && entry.status === 200;
+    await waitFor(() => expect(getRequestLog().some(isActivityLoad)).toBe(true));
+    const before = getRequestLog()[0]!.id;
+
+    const dialog = await openControls(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_member' }));
+    expect(await screen.findByText(/^Now using phx_demo_member/)).toBeInTheDocument();
+    await waitFor(() => expect(getRequestLog().some((entry) => entry.id > before && isActivityLoad(entry))).toBe(true));
+    expect(screen.getByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
+  });
+
+  it('applies faults with a PUT of exactly what was typed, shows them in the top bar, and clears them', async () => {
+    const { user } = renderApp('/projects');
+    const dialog = await openControls(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latency (ms)' }), '1-3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Error rate' }), '0.25');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Method' }), 'PATCH');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Path pattern' }), '/api/projects/*/dashboards/*');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Status' }), '429');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Retry after (s)' }), '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
+
+    const indicator = await screen.findByRole('button', {
+      name: 'Faults on: 1–3 ms latency, 25% errors, 429 on PATCH /api/projects/*/dashboards/* (Retry-After 7 s)',
+    });
+    expect(indicator).toBeInTheDocument();
+    const put = getRequestLog().find((entry) => entry.method === 'PUT' && entry.path === '/__mock/faults')!;
+    expect(put.requestBody).toEqual({
+      latency_ms: [1, 3],
+      error_rate: 0.25,
+      rules: [{ method: 'PATCH', path: '/api/projects/*/dashboards/*', status: 429, retry_after: 7 }],
+    });
+    expect(put.authenticated).toBe(false);
+    expect(mock.getFaults()).toEqual({
+      latency_ms: [1, 3],
+      error_rate: 0.25,
+      rules: [{ method: 'PATCH', path: '/api/projects/*/dashboards/*', status: 429, retry_after: 7 }],
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Clear faults' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Faults on:/ })).not.toBeInTheDocument());
+    expect(mock.getFaults()).toEqual({ latency_ms: 0, error_rate: 0, rules: [] });
+    expect(within(dialog).getByRole('textbox', { name: 'Latency (ms)' })).toHaveValue('');
+  });
+
+  it('shows validation errors under the fields and sends nothing invalid', async () => {
+    const { user } = renderApp('/projects');
+    const dialog = await openControls(user);
+    const latency = within(dialog).getByRole('textbox', { name: 'Latency (ms)' });
+    await user.type(latency, 'soon');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Error rate' }), '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Path pattern' }), '/api/**');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
+
+    expect(latency).toHaveAccessibleDescription(/Enter milliseconds, such as 500, or a range such as 100-500\./);
+    expect(latency).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Status' })).toHaveAccessibleDescription(
+      'Enter the HTTP status to answer, such as 429 or 503.',
+    );
+    expect(getRequestLog().some((entry) => entry.method === 'PUT')).toBe(false);
+    expect(mock.getFaults().rules).toEqual([]);
+
+    // The typed values stay; once the form is complete, the mock's own rules (error rate ≤ 1) apply.
+    await user.clear(latency);
+    await user.type(latency, '5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Status' }), '503');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Error rate' })).toHaveAccessibleDescription(
+      /Ensure this value is less than or equal to 1\./,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Path pattern' })).toHaveValue('/api/**');
+  });
+
+  it('keeps the fault reminder in the top bar whenever a fault is on', async () => {
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'DELETE', path: '/api/nothing/**', status: 503, retry_after: null }] });
+    const { user } = renderApp('/projects');
+    const indicator = await screen.findByRole('button', { name: 'Faults on: 503 on DELETE /api/nothing/**' }, { timeout: 5000 });
+    await user.click(indicator);
+    const dialog = await screen.findByRole('dialog', { name: 'Mock controls' });
+    expect(within(dialog).getByRole('textbox', { name: 'Status' })).toHaveValue('503');
+    expect(within(dialog).getByRole('combobox', { name: 'Method' })).toHaveValue('DELETE');
+  });
+
+  it('resets the demo data after confirming, refetching what is on screen', async () => {
+    await createProjectBehindTheConsole('Made during the demo');
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'DELETE', path: '/api/nothing/**', status: 503, retry_after: null }] });
+    const { user } = renderApp('/projects');
+    expect(await screen.findByRole('link', { name: 'Made during the demo' }, { timeout: 5000 })).toBeInTheDocument();
+
+    const dialog = await openControls(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset demo data?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+
+    expect(await screen.findByText('Demo data reset: everything is back to the seed, and faults are off.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Made during the demo' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Faults on:/ })).not.toBeInTheDocument());
+    expect(getRequestLog().some((entry) => entry.method === 'POST' && entry.path === '/__mock/reset' && entry.status === 204)).toBe(true);
+  });
+
+  it('is not shown when the backend is not the bundled mock', async () => {
+    server.use(http.get('*/__mock/info', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    renderApp('/projects');
+    expect(await screen.findByText('Hedgebox Inc.')).toBeInTheDocument();
+    await waitFor(() => expect(getRequestLog().some((entry) => entry.path === '/__mock/info' && entry.status === 404)).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Mock controls' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Key: /)).not.toBeInTheDocument();
+  });
+});
