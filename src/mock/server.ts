@@ -386,7 +386,8 @@ function banner(server: MockServer): string {
   ].join('\n');
 }
 
-async function main(argv: string[]): Promise<void> {
+/** The command line; run by src/mock/launch.mjs (`npm run mock`), or when this file is the entry. */
+export async function main(argv: string[]): Promise<void> {
   let options: ReturnType<typeof parseCli>;
   try {
     options = parseCli(argv);

@@ -1,5 +1,8 @@
 // The mock over real HTTP: node:http in front of the MSW handlers (src/mock/server.ts).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardPageSchema, projectPageSchema, sharingConfigurationSchema } from '../../src/contract/schemas.ts';
 import { startMockServer, type MockServer } from '../../src/mock/server.ts';
@@ -148,4 +151,75 @@ describe('the mock over real HTTP', () => {
     expect(disabled.status).toBe(404);
     expect(disabled.headers.get('content-type')).toMatch(/text\/html/);
   });
+});
+
+// ---------- `npm run mock`: the launcher, run as package.json's script runs it ----------
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The "mock" script's words after `node`: its Node flags and the launcher. */
+function mockScriptArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...args] = pkg.scripts.mock!.trim().split(/\s+/);
+  expect(command).toBe('node');
+  return args;
+}
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with stdout's first line once it is complete. */
+  firstLine: Promise<string>;
+}
+
+function runMockScript(args: string[]): Run {
+  const child = spawn(process.execPath, [...mockScriptArgs(), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = { stdout: '', stderr: '' } as Run;
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (run.stderr += chunk));
+  run.exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  run.firstLine = new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      run.stdout += chunk;
+      if (run.stdout.includes('\n')) resolve(run.stdout.slice(0, run.stdout.indexOf('\n')));
+    });
+    void run.exit.then(({ code }) => reject(new Error(`the mock exited with ${code} before a line:\n${run.stderr}`)));
+  });
+  run.kill = (signal) => child.kill(signal);
+  return run;
+}
+
+describe('npm run mock (src/mock/launch.mjs)', () => {
+  it('starts without a loader, prints where it listens, answers /__mock/info and exits 0 on SIGTERM', async () => {
+    const run = runMockScript(['--port', '0', '--host', '127.0.0.1']);
+    try {
+      const line = await run.firstLine;
+      const match = /^Mock API listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+      expect(match, line).not.toBeNull();
+      expect(Number(match![2])).toBeGreaterThan(0);
+
+      const info = await fetch(`${match![1]}/__mock/info`);
+      expect(info.status).toBe(200);
+      const body = (await info.json()) as { mock: boolean; version: string; keys: Array<{ key: string }> };
+      expect(body.mock).toBe(true);
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      expect(body.version).toBe(pkg.version);
+      expect(body.keys.map((key) => key.key)).toContain('phx_demo_admin');
+    } finally {
+      run.kill('SIGTERM');
+    }
+    expect(await run.exit).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('exits with code 2 and the usage text on a bad flag', async () => {
+    const run = runMockScript(['--no-such-flag']);
+    run.firstLine.catch(() => undefined);
+    expect(await run.exit).toEqual({ code: 2, signal: null });
+    expect(run.stderr).toContain("Unknown option '--no-such-flag'");
+    expect(run.stderr).toContain('Usage: npm run mock -- [options]');
+    expect(run.stdout).toBe('');
+  }, 90_000);
 });

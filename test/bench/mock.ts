@@ -208,9 +208,10 @@ async function pool<T>(total: number, concurrency: number, task: (index: number)
 
 const children: ChildProcess[] = [];
 
+/** Runs `node <args>` in the repo; resolves once stdout matches `firstLine` (its group 1 is the URL). */
 function startChild(args: string[], firstLine: RegExp): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [...nodeArgsFor(args), '--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
     let errors = '';
@@ -238,18 +239,17 @@ function startChild(args: string[], firstLine: RegExp): Promise<{ child: ChildPr
   });
 }
 
-/** The Node flags of `npm run mock` (package.json), so the benchmark measures the mock as people run it. */
-function mockScriptNodeFlags(): string[] {
+/**
+ * `npm run mock`'s command line (package.json) as node arguments, so the benchmark measures the mock as
+ * people run it: the script's Node flags, then BENCH_MOCK_NODE_ARGS (e.g. "--cpu-prof"), then its entry.
+ */
+function mockNodeArgs(): string[] {
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const words = (scripts.mock ?? '').split(/\s+/);
-  return words.filter((word, i) => word.startsWith('--') && word !== '--import' && words[i - 1] !== '--import');
-}
-
-/** Node flags for a child: the mock gets its script's flags plus BENCH_MOCK_NODE_ARGS (e.g. "--cpu-prof"). */
-function nodeArgsFor(args: string[]): string[] {
-  if (args[0] !== 'src/mock/server.ts') return [];
+  const [command, ...words] = (scripts.mock ?? '').trim().split(/\s+/);
+  const entryAt = words.findIndex((word, i) => !word.startsWith('-') && words[i - 1] !== '--import');
+  if (command !== 'node' || entryAt < 0) throw new Error(`cannot read the "mock" script in package.json: ${scripts.mock}`);
   const extra = process.env.BENCH_MOCK_NODE_ARGS?.trim();
-  return [...mockScriptNodeFlags(), ...(extra ? extra.split(/\s+/) : [])];
+  return [...words.slice(0, entryAt), ...(extra ? extra.split(/\s+/) : []), ...words.slice(entryAt)];
 }
 
 function stopChildren(): void {
@@ -274,7 +274,7 @@ async function bench(): Promise<void> {
     `Mock server benchmark: ${dashboardCount} dashboards, ${clients} keep-alive clients, ` +
       `${measureMs / 1000} s per target in ${rounds} interleaved rounds`,
   );
-  const mock = await startChild(['src/mock/server.ts', '--port', '0'], /^Mock API listening on (http:\/\/\S+)/m);
+  const mock = await startChild([...mockNodeArgs(), '--port', '0'], /^Mock API listening on (http:\/\/\S+)/m);
   const mockPid = mock.child.pid!;
 
   const project = await send(`${mock.url}/api/organizations/@current/projects/`, 'POST', { name: `Benchmark ${Date.now()}` });
@@ -308,7 +308,7 @@ async function bench(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-mock-'));
   const itemsFile = join(workDir, 'items.json');
   writeFileSync(itemsFile, JSON.stringify(items));
-  const bare = await startChild([thisFile, '--bare-server', itemsFile], /^Bare server listening on (http:\/\/\S+)/m);
+  const bare = await startChild(['--import', 'tsx', thisFile, '--bare-server', itemsFile], /^Bare server listening on (http:\/\/\S+)/m);
   rmSync(workDir, { recursive: true, force: true });
   const bareUrl = `${bare.url}/api/projects/${projectId}/dashboards/`;
 
