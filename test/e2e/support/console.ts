@@ -49,7 +49,12 @@ export async function expectHeading(page: Page, name: string, timeout = 10_000):
 
 /** Connects through the real Connect page by its accessible names; resolves once it has left /connect. */
 export async function connect(page: Page, key: string, options: { remember?: boolean; host?: string } = {}): Promise<void> {
-  if (!(await heading(page, 'Connect').isVisible())) await page.goto('/connect');
+  // Right after a goto the console may not have rendered its redirect to Connect yet: going to
+  // /connect ourselves then would drop the deep link it keeps, so wait for it first.
+  const onConnect =
+    page.url() !== 'about:blank' &&
+    (await heading(page, 'Connect').waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
+  if (!onConnect) await page.goto('/connect');
   await expectHeading(page, 'Connect');
   if (options.host !== undefined) await page.getByRole('textbox', { name: 'API host', exact: true }).fill(options.host);
   await page.getByLabel('Personal API key', { exact: true }).fill(key);
