@@ -183,15 +183,15 @@ describe('dashboard detail: overview', () => {
     expect(unload.defaultPrevented).toBe(true);
 
     await user.click(screen.getByRole('tab', { name: 'Collaborators' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location().pathname).toBe(dashboardPath(dashboards.productOverview));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Product overview (draft)');
 
     await user.click(screen.getByRole('link', { name: 'All dashboards' }));
-    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
-    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave page' }));
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
 
     const afterLeaving = new Event('beforeunload', { cancelable: true });

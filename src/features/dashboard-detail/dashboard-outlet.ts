@@ -15,6 +15,10 @@ export interface DashboardOutletContext {
 /** Navigation state that tells the unsaved-changes guard a deleted dashboard is being left. */
 export const AFTER_DELETE_STATE = { afterDashboardDelete: true } as const;
 
+/** True for the navigation that leaves a dashboard just deleted: nothing is left to save. */
+export const isAfterDelete = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Partial<typeof AFTER_DELETE_STATE>).afterDashboardDelete === true;
+
 export function useDashboardOutlet(): DashboardOutletContext {
   return useOutletContext<DashboardOutletContext>();
 }

@@ -8,6 +8,7 @@ import { isApiError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { fieldError } from '../../components/error-text.ts';
+import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import {
@@ -19,10 +20,9 @@ import {
 } from '../../contract/inputs.ts';
 import type { FieldError } from '../../contract/errors.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
-import { useDashboardOutlet } from './dashboard-outlet.ts';
+import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
 import { ReasonedButton } from './reasoned-button.tsx';
-import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useDashboardAccess } from './use-dashboard-access.ts';
 
 interface FormValues {
@@ -135,7 +135,11 @@ export default function OverviewTab() {
 
   return (
     <>
-      <UnsavedChangesGuard dirty={dirty} />
+      <LeaveGuard
+        when={dirty}
+        message="Your changes to this dashboard are not saved."
+        allow={(next) => isAfterDelete(next.state)}
+      />
       <h2 className="visually-hidden">Overview</h2>
       <div className="overview-grid">
         <section aria-labelledby={ids.form} className="detail-section">

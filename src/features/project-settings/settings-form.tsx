@@ -14,7 +14,7 @@ import { errorAttr, errorDetail, errorStatus } from '../../components/error-text
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { AuthorizedUrls } from './authorized-urls.tsx';
-import { LeaveGuard } from './leave-guard.tsx';
+import { LeaveGuard } from '../../components/leave-guard.tsx';
 import {
   asUpdateInput,
   checkChanges,
@@ -337,7 +337,11 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
         </div>
       </form>
       {/* Outside the form: a dialog's submit must not bubble (through the portal) into this form. */}
-      <LeaveGuard when={dirty} allowLeaveRef={allowLeaveRef} />
+      <LeaveGuard
+        when={dirty}
+        message="Your changes to the project settings are not saved."
+        allow={() => allowLeaveRef.current}
+      />
     </>
   );
 }

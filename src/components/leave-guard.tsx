@@ -1,19 +1,24 @@
-/** Asks before leaving with unsaved changes: a dialog on route changes, the browser's prompt on tab close. */
-import { useEffect, type RefObject } from 'react';
-import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+/**
+ * Asks before unsaved work is lost: a dialog when a route change would leave the page (react-router's
+ * blocker), the browser's own prompt when the tab is closed or reloaded (`beforeunload`).
+ */
+import { useEffect } from 'react';
+import { useBlocker, type Location } from 'react-router-dom';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 export interface LeaveGuardProps {
-  /** There are unsaved changes. */
+  /** There is unsaved work. */
   when: boolean;
-  /** Set to true just before a navigation that must not ask (e.g. after deleting the project). */
-  allowLeaveRef: RefObject<boolean>;
+  /** What would be lost, for the question ("Your changes to the project settings are not saved."). */
+  message: string;
+  /** A navigation that may go without asking (e.g. to the list right after a delete). */
+  allow?: (next: Location) => boolean;
 }
 
-export function LeaveGuard({ when, allowLeaveRef }: LeaveGuardProps) {
+export function LeaveGuard({ when, message, allow }: LeaveGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && !allowLeaveRef.current && currentLocation.pathname !== nextLocation.pathname,
+      when && currentLocation.pathname !== nextLocation.pathname && !(allow?.(nextLocation) ?? false),
   );
 
   useEffect(() => {
@@ -36,7 +41,7 @@ export function LeaveGuard({ when, allowLeaveRef }: LeaveGuardProps) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       title="Leave without saving?"
-      message="You have unsaved changes to the project settings. If you leave this page, they are lost."
+      message={`${message} If you leave this page, it is lost.`}
       confirmLabel="Leave page"
       cancelLabel="Stay"
       destructive
