@@ -158,6 +158,22 @@ function updateCachedLists(
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
   results.map((d) => (String(d.id) === String(dashboardId) ? { ...d, pinned } : d));
 
+/**
+ * After a pin or unpin, refetches the first page of every cached list of the project and drops the
+ * pages after it (they load again on scroll): the dashboard moved between the pinned block at the top
+ * and its place by name, which shifts every page in between, so a kept later page could repeat or
+ * miss a row; one request per list instead of one per loaded page.
+ */
+async function refetchFirstPages(queryClient: QueryClient, projectId: ProjectId): Promise<void> {
+  const filter = { queryKey: dashboardKeys.lists(projectId) };
+  // A next page still loading would append to the pages about to be dropped.
+  await queryClient.cancelQueries(filter);
+  queryClient.setQueriesData<DashboardPages>(filter, (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  await queryClient.invalidateQueries(filter);
+}
+
 // ---------- mutations ----------
 
 /** POST a dashboard; the answer is cached as its detail, lists refresh. */
@@ -224,8 +240,8 @@ export interface PinVariables {
 
 /**
  * Pin or unpin at once: every cached list page and the detail show the new state before the API
- * answers; on an error only this dashboard's flag is put back. Lists refetch afterwards (pinned
- * first is the API's order).
+ * answers; on an error only this dashboard's flag is put back. Afterwards each list refetches its
+ * first page only (pinned first is the API's order) and loads the rest again on scroll.
  */
 export function usePinDashboard(projectId: ProjectId) {
   const queryClient = useQueryClient();
@@ -246,7 +262,7 @@ export function usePinDashboard(projectId: ProjectId) {
     onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboard.id), dashboard),
     // Not awaited: the toggle is done once the API answered, whatever the refetch of long lists takes.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.lists(projectId) });
+      void refetchFirstPages(queryClient, projectId);
       void queryClient.invalidateQueries({ queryKey: projectKeys.activity(projectId) });
     },
   });

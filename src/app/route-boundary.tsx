@@ -4,6 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { errorDetail, errorStatusLine, errorTitle } from '../components/error-text.ts';
+import { retryFailedLoads } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 
 function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
@@ -30,15 +31,23 @@ function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
 }
 
 /**
- * Wraps one route's element: a Suspense fallback while its code loads, and an error boundary that
- * resets React Query's errors on `Try again` and on leaving for another path.
+ * Wraps one route's element: a Suspense fallback for anything inside that suspends, and an error
+ * boundary that resets React Query's errors and failed code loads on `Try again` and on leaving for
+ * another path.
  */
 export function RouteBoundary({ children, label = 'Loading page…' }: { children: ReactNode; label?: string }) {
   const { pathname } = useLocation();
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <ErrorBoundary resetKey={pathname} onReset={reset} fallback={(props) => <PageError {...props} />}>
+        <ErrorBoundary
+          resetKey={pathname}
+          onReset={() => {
+            retryFailedLoads();
+            reset();
+          }}
+          fallback={(props) => <PageError {...props} />}
+        >
           <Suspense fallback={<LoadingState label={label} />}>{children}</Suspense>
         </ErrorBoundary>
       )}

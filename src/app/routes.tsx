@@ -1,26 +1,64 @@
 /**
  * The route table of CONSOLE.md. Every page is its own lazily loaded chunk, wrapped in a
- * RouteBoundary (Suspense fallback + error boundary). Without a key every route shows /connect,
+ * RouteBoundary (loading state + error boundary). Without a key every route shows /connect,
  * which returns to the intended path (`?next=`, a path only, never the key).
+ * The two list pages start their first request while their code is still loading.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { usePrefetchInfiniteQuery } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
-import ConnectPage from '../features/connect/connect-page.tsx';
-import NotFoundPage from '../features/not-found/not-found-page.tsx';
+import { dashboardQueries } from '../api/dashboards.ts';
+import { projectQueries } from '../api/projects.ts';
+import { lazyComponent } from '../components/lazy-component.tsx';
+import { LoadingState } from '../components/loading-state.tsx';
+import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
-const ProjectsPage = lazy(() => import('../features/projects/projects-page.tsx'));
-const ProjectSettingsPage = lazy(() => import('../features/project-settings/project-settings-page.tsx'));
-const ActivityPage = lazy(() => import('../features/activity/activity-page.tsx'));
-const DashboardsPage = lazy(() => import('../features/dashboards/dashboards-page.tsx'));
-const DashboardDetailPage = lazy(() => import('../features/dashboard-detail/dashboard-detail-page.tsx'));
-const OverviewTab = lazy(() => import('../features/dashboard-detail/overview-tab.tsx'));
-const CollaboratorsTab = lazy(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
-const SharingTab = lazy(() => import('../features/dashboard-detail/sharing-tab.tsx'));
+type PageLoader = () => Promise<{ default: ComponentType }>;
+const lazyPage = (load: PageLoader, label = 'Loading page…') => lazyComponent(load, <LoadingState label={label} />);
 
-const page = (Page: LazyExoticComponent<ComponentType>, label?: string) => (
+const ConnectPage = lazyComponent(
+  () => import('../features/connect/connect-page.tsx'),
+  <div className="connect-page">
+    <main id="main" className="connect-card">
+      <LoadingState label="Loading…" />
+    </main>
+  </div>,
+);
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
+const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'Loading projects…');
+const ProjectSettingsPage = lazyPage(
+  () => import('../features/project-settings/project-settings-page.tsx'),
+  'Loading project settings…',
+);
+const ActivityPage = lazyPage(() => import('../features/activity/activity-page.tsx'), 'Loading activity…');
+const DashboardsPage = lazyPage(() => import('../features/dashboards/dashboards-page.tsx'), 'Loading dashboards…');
+const DashboardDetailPage = lazyPage(
+  () => import('../features/dashboard-detail/dashboard-detail-page.tsx'),
+  'Loading the dashboard…',
+);
+const OverviewTab = lazyPage(() => import('../features/dashboard-detail/overview-tab.tsx'));
+const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
+const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
+
+// The list pages ask for their first page while their code loads, not after.
+
+/** `/projects` (where a connected person lands): the project list the URL's `?search=` asks for. */
+function ProjectsRoute() {
+  usePrefetchInfiniteQuery(projectQueries.list(useSearchParams()[0].get('search') ?? ''));
+  return <ProjectsPage />;
+}
+
+/** `/projects/:projectId/dashboards`: the dashboards with the URL's filters. */
+function DashboardsRoute() {
+  const { projectId = '' } = useParams();
+  usePrefetchInfiniteQuery(dashboardQueries.list(projectId, filtersFromSearchParams(useSearchParams()[0])));
+  return <DashboardsPage />;
+}
+
+const page = (Page: ComponentType, label?: string): ReactNode => (
   <RouteBoundary label={label}>
     <Page />
   </RouteBoundary>
@@ -44,14 +82,14 @@ export function RequireConnection() {
 }
 
 export const appRoutes: RouteObject[] = [
-  { path: '/connect', element: <ConnectPage />, errorElement: <RouterError /> },
+  { path: '/connect', element: page(ConnectPage), errorElement: <RouterError /> },
   {
     element: <RequireConnection />,
     errorElement: <RouterError />,
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
-      { path: 'projects', element: page(ProjectsPage, 'Loading projects…') },
-      { path: 'projects/:projectId/dashboards', element: page(DashboardsPage, 'Loading dashboards…') },
+      { path: 'projects', element: page(ProjectsRoute, 'Loading projects…') },
+      { path: 'projects/:projectId/dashboards', element: page(DashboardsRoute, 'Loading dashboards…') },
       {
         path: 'projects/:projectId/dashboards/:dashboardId',
         element: page(DashboardDetailPage, 'Loading the dashboard…'),
@@ -63,7 +101,7 @@ export const appRoutes: RouteObject[] = [
       },
       { path: 'projects/:projectId/settings', element: page(ProjectSettingsPage, 'Loading project settings…') },
       { path: 'projects/:projectId/activity', element: page(ActivityPage, 'Loading activity…') },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: page(NotFoundPage) },
     ],
   },
 ];

@@ -3,19 +3,40 @@
  * section links, API log toggle, mock indicator, Disconnect), the page, and the API log panel slot.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { disconnect, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
+import type { MockInfo } from '../contract/schemas.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ActionError } from '../components/error-state.tsx';
+import { lazyComponent, retryFailedLoads } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useAppUi } from './app-ui.tsx';
+import { afterPageSettles, warmUpDateFormatting, whenIdle } from './idle.ts';
 import { switchProjectPath, useCurrentProjectId } from './current-project.ts';
 
-const ApiLogPanel = lazy(() => import('../features/api-log/api-log-panel.tsx'));
-const MockPanel = lazy(() => import('../features/mock-panel/mock-panel.tsx'));
+const ApiLogPanel = lazyComponent(
+  () => import('../features/api-log/api-log-panel.tsx'),
+  <LoadingState label="Loading the API log…" />,
+);
+const MockPanel = lazyComponent(() => import('../features/mock-panel/mock-panel.tsx'));
+
+/**
+ * The mock's controls (a QA tool that only the bundled mock answers for), loaded once the first page
+ * has settled: the page a person came for needs none of that code, so it does not compete with it.
+ */
+function DeferredMockPanel({ info }: { info: MockInfo }) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterPageSettles(() => setSettled(true)), []);
+  if (!settled) return null;
+  return (
+    <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
+      <MockPanel info={info} />
+    </ErrorBoundary>
+  );
+}
 
 function ProjectSwitcher({ currentProjectId }: { currentProjectId: string | null }) {
   const id = useId();
@@ -57,6 +78,8 @@ export function Shell() {
   const projectBase = currentProjectId ? `/projects/${encodeURIComponent(currentProjectId)}` : null;
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link-active' : 'nav-link');
 
+  useEffect(() => whenIdle(warmUpDateFormatting), []);
+
   return (
     <div className={apiLogOpen ? 'shell shell-with-panel' : 'shell'}>
       <a className="skip-link" href="#main">
@@ -88,14 +111,15 @@ export function Shell() {
           )}
         </nav>
         <div className="top-bar-tools">
-          {mockInfo.data && (
-            <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
-              <Suspense fallback={null}>
-                <MockPanel info={mockInfo.data} />
-              </Suspense>
-            </ErrorBoundary>
-          )}
-          <button type="button" className="button" aria-pressed={apiLogOpen} onClick={toggleApiLog}>
+          {mockInfo.data && <DeferredMockPanel info={mockInfo.data} />}
+          <button
+            type="button"
+            className="button"
+            aria-pressed={apiLogOpen}
+            onClick={toggleApiLog}
+            onPointerEnter={() => void ApiLogPanel.preload()}
+            onFocus={() => void ApiLogPanel.preload()}
+          >
             API log
           </button>
           <button
@@ -119,6 +143,7 @@ export function Shell() {
         {apiLogOpen && (
           <aside className="side-panel" aria-label="API log panel">
             <ErrorBoundary
+              onReset={retryFailedLoads}
               fallback={({ error, reset }) => (
                 <div className="state state-error" role="alert">
                   <p>The API log panel failed: {error instanceof Error ? error.message : String(error)}</p>
@@ -128,9 +153,7 @@ export function Shell() {
                 </div>
               )}
             >
-              <Suspense fallback={<LoadingState label="Loading the API log…" />}>
-                <ApiLogPanel onClose={() => setApiLogOpen(false)} />
-              </Suspense>
+              <ApiLogPanel onClose={() => setApiLogOpen(false)} />
             </ErrorBoundary>
           </aside>
         )}

@@ -18,6 +18,14 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
+import {
+  isInnermostDialog,
+  KEEP_INTERACTIVE_ATTRIBUTE,
+  pushOpenDialog,
+  removeOpenDialog,
+} from './modal-layer.ts';
+
+export { KEEP_INTERACTIVE_ATTRIBUTE } from './modal-layer.ts';
 
 const FOCUSABLE = [
   'a[href]',
@@ -35,12 +43,6 @@ export function focusableWithin(root: HTMLElement): HTMLElement[] {
     (el) => !el.closest('[inert]') && !el.closest('[hidden]') && el.getAttribute('aria-hidden') !== 'true',
   );
 }
-
-/** Elements outside every open dialog that stay usable (the toast region). */
-export const KEEP_INTERACTIVE_ATTRIBUTE = 'data-keep-interactive';
-
-// Open dialogs, innermost last: only the innermost traps focus and answers Escape.
-const openDialogs: HTMLElement[] = [];
 
 interface DialogContextValue {
   /** Closes the dialog, asking first when it is dirty (use for Cancel buttons). */
@@ -110,7 +112,7 @@ function OpenDialog({
   useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     document.body.appendChild(container);
-    openDialogs.push(container);
+    pushOpenDialog(container);
     const madeInert: Element[] = [];
     for (const sibling of [...document.body.children]) {
       if (sibling === container || sibling.hasAttribute('inert') || sibling.hasAttribute(KEEP_INTERACTIVE_ATTRIBUTE)) continue;
@@ -129,8 +131,7 @@ function OpenDialog({
     }
     return () => {
       for (const element of madeInert) element.removeAttribute('inert');
-      const index = openDialogs.lastIndexOf(container);
-      if (index >= 0) openDialogs.splice(index, 1);
+      removeOpenDialog(container);
       container.remove();
       if (opener?.isConnected) opener.focus();
     };
@@ -150,7 +151,7 @@ function OpenDialog({
   // Focus that escapes (a click on the inert page, a programmatic focus) is pulled back in.
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== container) return;
+      if (!isInnermostDialog(container)) return;
       const target = event.target as Node | null;
       if (target && !container.contains(target) && !(target instanceof Element && target.closest(`[${KEEP_INTERACTIVE_ATTRIBUTE}]`))) {
         const trap = confirmingDiscard ? discardRef.current : panelRef.current;
@@ -162,7 +163,7 @@ function OpenDialog({
   }, [container, confirmingDiscard]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (openDialogs[openDialogs.length - 1] !== container) return;
+    if (!isInnermostDialog(container)) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();

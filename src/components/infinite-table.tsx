@@ -13,55 +13,29 @@ import {
   type Range,
   type Rect,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useRef, useState, type Key, type ReactNode } from 'react';
-import { errorDetail } from './error-text.ts';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  DEFAULT_MAX_HEIGHT,
+  DEFAULT_PREFETCH_ROWS,
+  DEFAULT_ROW_HEIGHT,
+  HEADER_HEIGHT,
+  rowCells,
+  shownTotal,
+  TableFooter,
+  TableHead,
+  useAutoLoad,
+  type InfiniteTableBaseProps,
+} from './table-parts.tsx';
 
-export interface TableColumn<T> {
-  key: string;
-  /** Visible header text (the columnheader's name). */
-  header: ReactNode;
-  /** Column width for the fixed table layout, e.g. `30%` or `8rem`. */
-  width?: string;
-  /** Render this column's cells as row headers (`<th scope="row">`), e.g. the name column. */
-  rowHeader?: boolean;
-  /** Hides the header text visually (it stays the columnheader's name), e.g. for an actions column. */
-  visuallyHiddenHeader?: boolean;
-  cell: (item: T, index: number) => ReactNode;
-  className?: string;
-}
+export type { TableColumn } from './table-parts.tsx';
 
-export interface InfiniteTableProps<T> {
-  /** The table's accessible name, e.g. `Dashboards`. */
-  label: string;
-  /** A visible caption, when wanted (the name still comes from `label`). */
-  caption?: ReactNode;
-  /** Every loaded item, in order. */
-  items: ReadonlyArray<T>;
-  /** The API's total count. */
-  total: number;
-  getKey: (item: T, index: number) => Key;
-  columns: ReadonlyArray<TableColumn<T>>;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  /** The last next-page fetch failed: shown with `Try again`, and auto-loading pauses. */
-  fetchNextPageError?: unknown;
-  /** Estimated row height in px (rows are measured in a browser). Default 48. */
-  rowHeight?: number;
-  /** CSS max-height of the scroll area. Default `min(70vh, 42rem)`. */
-  maxHeight?: string;
+export interface InfiniteTableProps<T> extends InfiniteTableBaseProps<T> {
   /** Rows rendered beyond each edge of the view. Default 6. */
   overscan?: number;
-  /** Load the next page when the rendered window is within this many rows of the loaded end. Default 20. */
-  prefetchRows?: number;
-  /** Words for the count line, e.g. `{one: 'dashboard', other: 'dashboards'}`. */
-  itemNoun?: { one: string; other: string };
-  rowClassName?: (item: T, index: number) => string | undefined;
 }
 
 /** Rows assumed visible when the scroll area has no measured height (jsdom, a hidden tab). */
 export const FALLBACK_ROWS = 20;
-const HEADER_HEIGHT = 44;
 
 export function InfiniteTable<T>({
   label,
@@ -74,11 +48,12 @@ export function InfiniteTable<T>({
   isFetchingNextPage,
   fetchNextPage,
   fetchNextPageError,
-  rowHeight = 48,
-  maxHeight = 'min(70vh, 42rem)',
+  isRefetching,
+  rowHeight = DEFAULT_ROW_HEIGHT,
+  maxHeight = DEFAULT_MAX_HEIGHT,
   overscan = 6,
-  prefetchRows = 20,
-  itemNoun = { one: 'item', other: 'items' },
+  prefetchRows = DEFAULT_PREFETCH_ROWS,
+  itemNoun,
   rowClassName,
 }: InfiniteTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -120,9 +95,14 @@ export function InfiniteTable<T>({
   const lastRendered = virtualItems.length ? virtualItems[virtualItems.length - 1]!.index : -1;
   const nearEnd = lastRendered >= items.length - 1 - prefetchRows;
 
-  useEffect(() => {
-    if (nearEnd && hasNextPage && !isFetchingNextPage && !fetchNextPageError) fetchNextPage();
-  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPageError, fetchNextPage, items.length]);
+  useAutoLoad(nearEnd, {
+    hasNextPage,
+    isFetchingNextPage,
+    isRefetching,
+    fetchNextPageError,
+    fetchNextPage,
+    loaded: items.length,
+  });
 
   const rows: ReactNode[] = [];
   let previousEnd = HEADER_HEIGHT;
@@ -145,24 +125,12 @@ export function InfiniteTable<T>({
         className={rowClassName?.(item, virtualItem.index)}
         style={{ height: rowHeight }}
       >
-        {columns.map((column) =>
-          column.rowHeader ? (
-            <th key={column.key} scope="row" className={column.className}>
-              {column.cell(item, virtualItem.index)}
-            </th>
-          ) : (
-            <td key={column.key} className={column.className}>
-              {column.cell(item, virtualItem.index)}
-            </td>
-          ),
-        )}
+        {rowCells(columns, item, virtualItem.index)}
       </tr>,
     );
     previousEnd = virtualItem.end;
   }
   rows.push(spacer('spacer-after', virtualizer.getTotalSize() - previousEnd));
-
-  const noun = total === 1 ? itemNoun.one : itemNoun.other;
 
   return (
     <div className="infinite-table">
@@ -178,55 +146,28 @@ export function InfiniteTable<T>({
         <table
           className="data-table"
           aria-label={label}
-          aria-rowcount={Math.max(total, items.length) + 1}
+          aria-rowcount={shownTotal(total, items.length) + 1}
           onFocus={(event) => {
             const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');
             if (row) setFocusedIndex(Number(row.dataset.index));
           }}
         >
           {caption && <caption>{caption}</caption>}
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column.key} style={column.width ? { width: column.width } : undefined} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.className}>
-                  {column.visuallyHiddenHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <tbody>{rows}</tbody>
         </table>
       </div>
-      <div className="table-footer">
-        <p id={countId} className="table-count">
-          Showing {items.length} of {Math.max(total, items.length)} {noun}
-        </p>
-        {fetchNextPageError ? (
-          <div className="action-error" role="alert">
-            <strong>Could not load more:</strong> <span>{errorDetail(fetchNextPageError)}</span>{' '}
-            <button type="button" className="button button-small" onClick={() => fetchNextPage()}>
-              Try again
-            </button>
-          </div>
-        ) : null}
-        {hasNextPage && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => fetchNextPage()}
-            disabled={isFetchingNextPage}
-            aria-busy={isFetchingNextPage || undefined}
-          >
-            Load more
-          </button>
-        )}
-        {isFetchingNextPage && <span className="table-loading">Loading more…</span>}
-      </div>
+      <TableFooter
+        countId={countId}
+        loaded={items.length}
+        total={total}
+        itemNoun={itemNoun}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        isRefetching={isRefetching}
+        fetchNextPage={fetchNextPage}
+        fetchNextPageError={fetchNextPageError}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * Toasts: one live region (role="status") that exists from the start, so every message is announced.
  * Success and info toasts dismiss themselves (paused while hovered or focused); errors stay until
  * `Dismiss`. A toast may carry one action button (e.g. `Undo`). The region stays usable while a
- * dialog is open.
+ * dialog is open, and moves to the top of the screen then, with the dialog starting below it, so no
+ * toast covers the dialog's buttons.
  */
 import {
   createContext,
@@ -13,11 +14,12 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { KEEP_INTERACTIVE_ATTRIBUTE } from './dialog.tsx';
 import { errorDetail } from './error-text.ts';
+import { hasOpenDialog, KEEP_INTERACTIVE_ATTRIBUTE, subscribeOpenDialogs } from './modal-layer.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -58,6 +60,11 @@ export function useToast(): ToastApi {
   if (!api) throw new Error('useToast must be used inside ToastProvider.');
   return api;
 }
+
+/** The CSS variable (on <html>) that dialogs keep clear at the top of the screen: the toasts' height and margins. */
+export const TOAST_CLEARANCE_VARIABLE = '--toast-clearance';
+/** The toast region's margin from the screen's edge plus the gap kept above a dialog, in px. */
+const TOAST_CLEARANCE_MARGIN_PX = 32;
 
 export const DEFAULT_TOAST_MS = 5000;
 export const ACTION_TOAST_MS = 10_000;
@@ -114,15 +121,37 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     return element;
   });
   const [paused, setPaused] = useState(false);
+  const regionRef = useRef<HTMLElement>(null);
+  const aboveDialog = useSyncExternalStore(subscribeOpenDialogs, hasOpenDialog, () => false);
 
   useLayoutEffect(() => {
     document.body.appendChild(container);
     return () => container.remove();
   }, [container]);
 
+  // While a dialog is open, the dialog starts below the toasts (see .dialog-backdrop): it follows their height.
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    const root = document.documentElement;
+    if (!aboveDialog || !region) return;
+    const update = () => {
+      const height = region.getBoundingClientRect().height;
+      if (height > 0) root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${Math.ceil(height) + TOAST_CLEARANCE_MARGIN_PX}px`);
+      else root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
+    };
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(region);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
+    };
+  }, [aboveDialog, toasts.length]);
+
   return createPortal(
     <section
-      className="toast-region"
+      ref={regionRef}
+      className={aboveDialog ? 'toast-region toast-region-above-dialog' : 'toast-region'}
       role="status"
       aria-live="polite"
       aria-label="Notifications"

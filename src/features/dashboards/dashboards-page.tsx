@@ -8,7 +8,6 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { dashboardDisplayName, dashboardQueries, usePinDashboard } from '../../api/dashboards.ts';
 import { flattenPages } from '../../api/pagination.ts';
-import type { DashboardListFilters } from '../../api/query-keys.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';
@@ -20,12 +19,8 @@ import { useToast } from '../../components/toast.tsx';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 import { dashboardColumns } from './dashboard-columns.tsx';
 import './dashboards.css';
+import { filtersFromSearchParams } from './list-filters.ts';
 import { NewDashboardDialog } from './new-dashboard-dialog.tsx';
-
-/** The filters a bookmark carries: `?search=` as typed, `?pinned=true` for `Pinned only`. */
-function filtersFromSearchParams(params: URLSearchParams): DashboardListFilters {
-  return { search: params.get('search') ?? '', pinned: params.get('pinned') === 'true' ? true : null };
-}
 
 /** A 403 that names a missing scope: this key cannot write at all, not just this dashboard. */
 function missingScope(error: unknown): string | null {
@@ -150,6 +145,7 @@ export default function DashboardsPage() {
         isFetchingNextPage={query.isFetchingNextPage}
         fetchNextPage={loadMore}
         fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
+        isRefetching={query.isRefetching}
         itemNoun={{ one: 'dashboard', other: 'dashboards' }}
         // Tall enough to scroll comfortably, short enough that the count line under it stays on screen.
         maxHeight={writeRefused ? 'max(16rem, calc(100vh - 27rem))' : 'max(18rem, calc(100vh - 22rem))'}

@@ -8,12 +8,19 @@ import type { Project, ProjectListItem } from '../../contract/schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { InfiniteTable, type TableColumn } from '../../components/infinite-table.tsx';
+import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { NewProjectDialog } from './new-project-dialog.tsx';
+import type { NewProjectDialogProps } from './new-project-dialog.tsx';
 import './projects.css';
+
+// The dialog's code (its form rules, the time-zone list) loads when it is about to be used.
+const NewProjectDialog = lazyComponent<NewProjectDialogProps>(() =>
+  import('./new-project-dialog.tsx').then((module) => ({ default: module.NewProjectDialog })),
+);
 
 export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
 
@@ -91,6 +98,8 @@ export default function ProjectsPage() {
       type="button"
       className="button button-primary"
       onClick={() => setDialogOpen(true)}
+      onPointerEnter={() => void NewProjectDialog.preload()}
+      onFocus={() => void NewProjectDialog.preload()}
       disabled={!canCreate}
       aria-describedby={canCreate ? undefined : reasonId}
     >
@@ -127,7 +136,7 @@ export default function ProjectsPage() {
         {query.isError && query.data && (
           <ErrorState title="Could not refresh the projects" error={query.error} onRetry={() => void query.refetch()} headingLevel={3} />
         )}
-        <InfiniteTable
+        <PlainInfiniteTable
           label="Projects"
           items={items}
           total={total}
@@ -137,6 +146,7 @@ export default function ProjectsPage() {
           isFetchingNextPage={query.isFetchingNextPage}
           fetchNextPage={() => query.fetchNextPage()}
           fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
+          isRefetching={query.isRefetching}
           itemNoun={{ one: 'project', other: 'projects' }}
           rowHeight={44}
         />

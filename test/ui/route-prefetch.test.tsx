@@ -1,0 +1,107 @@
+/**
+ * The list pages ask for their first page while their code is still loading: the page modules are
+ * held back here (a gate on their import) to show that the list request does not wait for them, nor
+ * for the organization, the key owner or the mock's info.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getRequestLog } from '../../src/api/request-log.ts';
+import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
+import { seedIds } from '../../src/mock/seed.ts';
+import { apiGet, renderApp } from './render.tsx';
+import { server } from './setup.ts';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+/** A promise the test opens when it wants to. */
+function createGate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+const gates = vi.hoisted(() => ({
+  projectsPage: null as null | { open: () => void; opened: Promise<void> },
+  dashboardsPage: null as null | { open: () => void; opened: Promise<void> },
+}));
+
+// Each page module is imported once per file: its gate decides when that import finishes.
+vi.mock('../../src/features/projects/projects-page.tsx', async (importOriginal) => {
+  await gates.projectsPage?.opened;
+  return importOriginal();
+});
+vi.mock('../../src/features/dashboards/dashboards-page.tsx', async (importOriginal) => {
+  await gates.dashboardsPage?.opened;
+  return importOriginal();
+});
+
+const { projects } = seedIds;
+
+/** The console's GET requests of `pathPrefix` that were answered. */
+const answered = (pathPrefix: string) =>
+  getRequestLog().filter((entry) => entry.method === 'GET' && entry.path.startsWith(pathPrefix) && entry.status === 200);
+
+const shellGates: Array<() => void> = [];
+afterEach(() => {
+  for (const open of shellGates.splice(0)) open();
+});
+
+/** Holds back the shell's own requests (organization, key owner, mock info) until the test ends. */
+function holdShellRequests() {
+  const gate = createGate();
+  shellGates.push(gate.open);
+  // Returning nothing hands the request on to the mock's own handler once the gate opens.
+  const wait = async () => {
+    await gate.opened;
+  };
+  server.use(
+    http.get('*/api/organizations/@current/', wait),
+    http.get('*/api/users/@me/', wait),
+    http.get('*/__mock/info', wait),
+  );
+}
+
+describe('the first request of a list page', () => {
+  it('asks for the dashboards while the page’s code loads, and the page then shows them without asking again', async () => {
+    gates.dashboardsPage = createGate();
+    holdShellRequests();
+    renderApp(`/projects/${projects.app}/dashboards`);
+
+    const listPath = `/api/projects/${projects.app}/dashboards/?limit=100&offset=0`;
+    await waitFor(() => expect(answered(listPath)).toHaveLength(1));
+    // The page's code has not arrived: its loading state stands in, and the shell still waits for its own answers.
+    expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading dashboards…'))).toBe(true);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading organization…')).toBeInTheDocument();
+
+    gates.dashboardsPage.open();
+    const table = await screen.findByRole('table', { name: 'Dashboards' });
+    const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=100`);
+    const first = within(table).getAllByRole('rowheader')[0]!;
+    expect(within(first).getByRole('link')).toHaveTextContent(expected.results[0]!.name ?? 'Untitled dashboard');
+    expect(screen.getByText(`Showing 100 of ${expected.count} dashboards`)).toBeInTheDocument();
+    expect(answered(`/api/projects/${projects.app}/dashboards/`)).toHaveLength(1);
+  });
+
+  it('asks for the projects while the page’s code loads, with the URL’s search', async () => {
+    gates.projectsPage = createGate();
+    holdShellRequests();
+    renderApp('/projects?search=app');
+
+    await waitFor(() => expect(answered('/api/organizations/@current/projects/?search=app')).toHaveLength(1));
+    expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading projects…'))).toBe(true);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    gates.projectsPage.open();
+    const table = await screen.findByRole('table', { name: 'Projects' });
+    const expected = await apiGet<Paginated<ProjectListItem>>('/api/organizations/@current/projects/?search=app');
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(
+      expected.results.map((project) => expect.stringContaining(project.name)),
+    );
+    expect(answered('/api/organizations/@current/projects/')).toHaveLength(1);
+  });
+});
