@@ -9,6 +9,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useEffectEvent,
   useId,
   useLayoutEffect,
   useRef,
@@ -162,7 +163,7 @@ function OpenDialog({
     return () => document.removeEventListener('focusin', onFocusIn);
   }, [container, confirmingDiscard]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault' | 'stopPropagation'>) => {
     if (!isInnermostDialog(container)) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -191,6 +192,16 @@ function OpenDialog({
       first.focus();
     }
   };
+
+  // Focus can fall to <body> (a focused button that disables itself, a dismissed toast): Escape and Tab still work.
+  const onLostFocusKeyDown = useEffectEvent((event: globalThis.KeyboardEvent) => onKeyDown(event));
+  useEffect(() => {
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.target === document.body || event.target === document.documentElement) onLostFocusKeyDown(event);
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => document.removeEventListener('keydown', onDocumentKeyDown);
+  }, []);
 
   return createPortal(
     <div

@@ -100,6 +100,25 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New project' })).toHaveFocus();
   });
+
+  it('still closes on Escape and traps Tab after focus fell to the page body', async () => {
+    const user = userEvent.setup();
+    render(<DialogDemo />);
+    const opener = screen.getByRole('button', { name: 'New project' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'New project' });
+
+    // As when the focused button disables itself while a request is pending.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });
 
 describe('ConfirmDialog', () => {
