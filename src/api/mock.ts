@@ -100,16 +100,11 @@ export function useSwitchKey() {
       const current = getConnection();
       const host = current?.host ?? '';
       const organization = await fetchCurrentOrganization(undefined, { host, key });
-      // Taken before saving: changing the key empties the cache, which does not tell the queries on screen.
-      const onScreen = queryClient.getQueryCache().findAll({ type: 'active' });
       // The mock's own answers do not depend on the key: keep them, so its controls stay on screen.
       const mockData = queryClient.getQueriesData({ queryKey: mockKeys.all });
       saveConnection({ host, key, remember: current?.remembered ?? false });
       for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
       queryClient.setQueryData(organizationKeys.current(), organization);
-      for (const query of onScreen) {
-        for (const observer of query.observers) void observer.refetch();
-      }
       return organization;
     },
   });

@@ -23,7 +23,11 @@ export function App({ router, queryClient }: AppProps) {
       const current = identity(getConnection());
       if (current !== last) {
         last = current;
-        queryClient.clear();
+        void queryClient.cancelQueries();
+        queryClient.getMutationCache().clear();
+        // reset (not clear) tells the queries on screen: they drop the old key's data and fetch again.
+        if (current) void queryClient.resetQueries();
+        else queryClient.clear();
       }
     });
   }, [queryClient]);
