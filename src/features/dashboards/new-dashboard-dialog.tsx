@@ -4,10 +4,10 @@
  * what was typed stays on any error; on success the new dashboard opens.
  */
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { dashboardDisplayName, useCreateDashboard } from '../../api/dashboards.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { Dialog, useDialog } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorAttr, errorDetail } from '../../components/error-text.ts';
@@ -86,21 +86,6 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
       invalid.focus();
     }
   }, [clientProblem, create.error]);
-
-  // Typed input is not lost by a route change (back button) or closing the tab without asking.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
 
   /** Applies a change; a client check's error on that field goes, as the person is fixing it. */
   const update = (field: DraftField, changes: Partial<NewDashboardDraft>) => {
@@ -212,15 +197,10 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
           )}
         </form>
       </Dialog>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title="Leave without creating the dashboard?"
-        message="What you typed in New dashboard will be lost."
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
+      <LeaveGuard
+        when={dirty}
+        message="What you typed in New dashboard is not saved."
+        allow={() => leavingRef.current}
       />
     </>
   );
