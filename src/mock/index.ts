@@ -3,7 +3,7 @@
  * tests, by the service worker in the demo build and by node:http in `npm run mock`.
  */
 import type { HttpHandler } from 'msw';
-import { version as packageVersion } from '../../package.json' with { type: 'json' };
+import packageJson from '../../package.json' with { type: 'json' };
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
 import { Store, type StoreData } from './db.ts';
 import { faultHandler, faultsActive, noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
@@ -34,7 +34,7 @@ export interface Mock {
   handlersFor(pathname: string): HttpHandler[];
 }
 
-export const mockVersion: string = packageVersion;
+export const mockVersion: string = packageJson.version;
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
