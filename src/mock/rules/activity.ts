@@ -1,5 +1,5 @@
 /** The project activity log (API.md §6.3): one entry per change, newest first when read. */
-import type { ActivityChange, ActivityKind, ActivityRecord, Store, UserRecord } from '../db.ts';
+import type { ActivityChange, ActivityKind, ActivityRecord, ProjectRecord, Store, UserRecord } from '../db.ts';
 import { pageLinks, type LinkBase } from './pagination.ts';
 import { nowIso, uuid } from './random.ts';
 import { activityJson } from './serialize.ts';
@@ -34,6 +34,28 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** Field-level changes between `before` and the `after` values given (only the fields that differ). */
+/** An `updated` entry for changes to a project's own fields. */
+export function recordProjectUpdate(store: Store, user: UserRecord | null, project: ProjectRecord, changes: ActivityChange[]): void {
+  recordActivity(store, {
+    projectId: project.id,
+    user,
+    activity: 'updated',
+    scope: 'Project',
+    itemId: project.id,
+    name: project.name,
+    changes,
+  });
+}
+
+/** One changed field of a project, as an activity change. */
+export const projectFieldChange = (field: string, before: unknown, after: unknown): ActivityChange => ({
+  type: 'Project',
+  action: 'changed',
+  field,
+  before,
+  after,
+});
+
 export function fieldChanges<T extends object>(
   type: ActivityChange['type'],
   before: T,

@@ -9,7 +9,7 @@ import {
   type moveTileInput,
 } from '../../contract/inputs.ts';
 import type { DashboardRecord, ProjectRecord, Store, TileRecord } from '../db.ts';
-import { recordActivity, fieldChanges } from './activity.ts';
+import { fieldChanges, projectFieldChange, recordActivity, recordProjectUpdate } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { nowIso, sharingToken } from './random.ts';
@@ -138,16 +138,7 @@ export function createDashboard(store: Store, principal: Principal, project: Pro
     dashboard.variables = structuredClone(source.variables);
     dashboard.tiles = copyTiles(store, source.tiles);
   }
-  store.insertDashboard(dashboard);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'created',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-  });
-  return dashboard;
+  return addDashboard(store, principal, project, dashboard);
 }
 
 type UpdateInput = z.output<typeof dashboardUpdateInput>;
@@ -191,15 +182,7 @@ export function updateDashboard(
   });
   if (activity === 'deleted' && project.primary_dashboard === dashboard.id) {
     store.updateProject(project, { primary_dashboard: null, updated_at: nowIso() });
-    recordActivity(store, {
-      projectId: project.id,
-      user: principal.user,
-      activity: 'updated',
-      scope: 'Project',
-      itemId: project.id,
-      name: project.name,
-      changes: [{ type: 'Project', action: 'changed', field: 'primary_dashboard', before: dashboard.id, after: null }],
-    });
+    recordProjectUpdate(store, principal.user, project, [projectFieldChange('primary_dashboard', dashboard.id, null)]);
   }
 }
 
@@ -278,6 +261,13 @@ export function createFromTemplateJson(
     tiles,
     sharing: { enabled: false, access_token: newSharingToken(store), created_at: null },
   };
+  return addDashboard(store, principal, project, dashboard);
+}
+
+export { newSharingToken };
+
+/** Stores a new dashboard and records its creation. */
+function addDashboard(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): DashboardRecord {
   store.insertDashboard(dashboard);
   recordActivity(store, {
     projectId: project.id,
@@ -289,5 +279,3 @@ export function createFromTemplateJson(
   });
   return dashboard;
 }
-
-export { newSharingToken };

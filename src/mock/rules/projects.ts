@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import type { ProductType, projectCreateInput, projectUpdateInput } from '../../contract/inputs.ts';
 import type { OrganizationRecord, ProjectRecord, Store } from '../db.ts';
-import { fieldChanges, recordActivity } from './activity.ts';
+import { fieldChanges, projectFieldChange, recordActivity, recordProjectUpdate } from './activity.ts';
 import type { Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { liveEventsToken, nowIso, projectApiToken, uuid, type ByteSource, cryptoBytes } from './random.ts';
@@ -140,15 +140,7 @@ export function updateProject(
   const changes = fieldChanges('Project', project, patch);
   if (changes.length === 0) return;
   store.updateProject(project, { ...patch, updated_at: nowIso() });
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'updated',
-    scope: 'Project',
-    itemId: project.id,
-    name: project.name,
-    changes,
-  });
+  recordProjectUpdate(store, principal.user, project, changes);
 }
 
 export function deleteProject(store: Store, project: ProjectRecord): void {
@@ -156,15 +148,7 @@ export function deleteProject(store: Store, project: ProjectRecord): void {
 }
 
 function recordProjectChange(store: Store, principal: Principal, project: ProjectRecord, field: string, before: unknown, after: unknown) {
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'updated',
-    scope: 'Project',
-    itemId: project.id,
-    name: project.name,
-    changes: [{ type: 'Project', action: 'changed', field, before, after }],
-  });
+  recordProjectUpdate(store, principal.user, project, [projectFieldChange(field, before, after)]);
 }
 
 const intentTypes = (project: ProjectRecord) => project.product_intents.map((i) => i.product_type);
