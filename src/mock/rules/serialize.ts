@@ -45,8 +45,9 @@ export function dashboardSearchText(store: Store, dashboard: DashboardRecord): s
   return (store.listCacheOf(dashboard.id) ?? cacheListItem(store, dashboard)).searchText;
 }
 
-function cacheListItem(store: Store, dashboard: DashboardRecord) {
-  const full = JSON.stringify({
+/** Exactly the fields of a list item (API.md §4), in order; single responses add theirs after. */
+function listItemFields(store: Store, dashboard: DashboardRecord, privilege: number) {
+  return {
     id: dashboard.id,
     name: dashboard.name,
     description: dashboard.description,
@@ -56,11 +57,16 @@ function cacheListItem(store: Store, dashboard: DashboardRecord) {
     is_shared: dashboard.sharing.enabled,
     deleted: dashboard.deleted,
     creation_mode: dashboard.creation_mode,
-    tags: dashboard.tags,
+    tags: [...dashboard.tags],
     restriction_level: dashboard.restriction_level,
     effective_restriction_level: dashboard.restriction_level,
-    effective_privilege_level: 0,
-  });
+    effective_privilege_level: privilege,
+  };
+}
+
+function cacheListItem(store: Store, dashboard: DashboardRecord) {
+  // The privilege is the caller's: cached up to it, appended per request (always the last field).
+  const full = JSON.stringify(listItemFields(store, dashboard, 0));
   const entry = {
     jsonPrefix: full.slice(0, full.length - '0}'.length),
     searchText: [(dashboard.name ?? '').toLowerCase(), dashboard.description.toLowerCase()].join('\u0000'),
@@ -85,19 +91,7 @@ export function tileJson(tile: TileRecord) {
 
 export function dashboardJson(store: Store, dashboard: DashboardRecord, privilege: number) {
   return {
-    id: dashboard.id,
-    name: dashboard.name,
-    description: dashboard.description,
-    pinned: dashboard.pinned,
-    created_at: dashboard.created_at,
-    created_by: creatorJson(store, dashboard),
-    is_shared: dashboard.sharing.enabled,
-    deleted: dashboard.deleted,
-    creation_mode: dashboard.creation_mode,
-    tags: [...dashboard.tags],
-    restriction_level: dashboard.restriction_level,
-    effective_restriction_level: dashboard.restriction_level,
-    effective_privilege_level: privilege,
+    ...listItemFields(store, dashboard, privilege),
     filters: structuredClone(dashboard.filters),
     variables: structuredClone(dashboard.variables),
     tiles: dashboard.tiles.map(tileJson),
