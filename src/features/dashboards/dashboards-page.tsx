@@ -85,13 +85,17 @@ export default function DashboardsPage() {
     [setSearchParams],
   );
 
+  // The checkbox shows the URL: without flushSync, react-router's transition leaves it unticked for a moment.
   const setPinnedOnly = (pinnedOnly: boolean) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (pinnedOnly) next.set('pinned', 'true');
-      else next.delete('pinned');
-      return next;
-    });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (pinnedOnly) next.set('pinned', 'true');
+        else next.delete('pinned');
+        return next;
+      },
+      { flushSync: true },
+    );
 
   const clearFilters = () =>
     setSearchParams((current) => {
