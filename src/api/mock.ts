@@ -2,10 +2,11 @@
  * The bundled mock's own routes (API.md §9), which take no key: whether the backend is the mock
  * (and its demo keys), its fault settings, and a reset to the seed.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
-import { getConnection, saveConnection } from './connection.ts';
+import { scopeGranted, type Scope } from '../contract/scopes.ts';
+import { getConnection, saveConnection, useConnectionState } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { fetchCurrentOrganization } from './organization.ts';
 import { mockKeys, organizationKeys } from './query-keys.ts';
@@ -68,6 +69,20 @@ export const mockQueries = {
       queryFn: ({ signal }) => fetchMockFaults(signal),
     }),
 };
+
+/** The connected key's scopes when the backend is the bundled mock (it publishes its demo keys'); null when unknown. */
+export function useKeyScopes(): ReadonlyArray<string> | null {
+  const { connection } = useConnectionState();
+  const info = useQuery(mockQueries.info(connection?.host ?? ''));
+  if (!connection || !info.data) return null;
+  return info.data.keys.find((key) => key.key === connection.key)?.scopes ?? null;
+}
+
+/** False only when the key is known to lack `scope`; unknown scopes count as granted (the API's 403 decides). */
+export function useKeyScopeGranted(scope: Scope): boolean {
+  const scopes = useKeyScopes();
+  return scopes ? scopeGranted(scopes, scope) : true;
+}
 
 export function useUpdateMockFaults() {
   const queryClient = useQueryClient();

@@ -4,7 +4,6 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
@@ -17,10 +16,8 @@ import {
   type Project,
   type ProjectListItem,
 } from '../contract/schemas.ts';
-import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { useConnectionState } from './connection.ts';
+import type { Scope } from '../contract/scopes.ts';
 import { apiRequest } from './http.ts';
-import { mockQueries } from './mock.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { dashboardKeys, organizationKeys, projectKeys, segment, type ProjectId } from './query-keys.ts';
 
@@ -214,18 +211,8 @@ export function useCompleteProductOnboarding(projectId: ProjectId) {
   });
 }
 
-// ---------- what the connected key may do ----------
+// ---------- what the connected key may do (see useKeyScopeGranted in mock.ts) ----------
 
-/**
- * Whether the connected key holds `scope`. Known only when the backend is the bundled mock (its
- * `/__mock/info` lists the demo keys' scopes); otherwise true, and the API's 403 says so when it is not.
- */
-export function useKeyScopeGranted(scope: Scope): boolean {
-  const { connection } = useConnectionState();
-  const info = useQuery(mockQueries.info(connection?.host ?? ''));
-  const held = info.data?.keys.find((key) => key.key === connection?.key)?.scopes;
-  return held ? scopeGranted(held, scope) : true;
-}
 
 /** Why a control is disabled when the key lacks `scope`. */
 export const missingScopeReason = (scope: Scope) => `The connected API key lacks the '${scope}' scope.`;

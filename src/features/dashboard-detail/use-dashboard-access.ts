@@ -5,8 +5,7 @@
  * a control is disabled, or null when it is allowed or unknown (then the API's answer decides).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useConnectionState } from '../../api/connection.ts';
-import { mockQueries } from '../../api/mock.ts';
+import { useKeyScopes } from '../../api/mock.ts';
 import { organizationQueries, userQueries } from '../../api/organization.ts';
 import { memberLevels, type Dashboard } from '../../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../../contract/scopes.ts';
@@ -18,14 +17,6 @@ export const reasons = {
   restrictionRights: "Only the dashboard's creator and project admins can change who can edit it.",
   missingScope: (scope: Scope, action: string) => `This API key cannot ${action}: it lacks the ${scope} scope.`,
 };
-
-/** The current key's scopes when the bundled mock says which they are; null when unknown. */
-export function useKeyScopes(): ReadonlyArray<string> | null {
-  const { connection } = useConnectionState();
-  const info = useQuery(mockQueries.info(connection?.host ?? ''));
-  if (!connection || !info.data) return null;
-  return info.data.keys.find((k) => k.key === connection.key)?.scopes ?? null;
-}
 
 /** True: creator or admin; false: known to be neither; null: unknown (e.g. the key may not read the user). */
 export function useRestrictionRights(dashboard: Dashboard): boolean | null {
