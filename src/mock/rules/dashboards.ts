@@ -221,7 +221,7 @@ export function createFromTemplateJson(
     throw problems.field({
       code: 'max_length',
       detail: 'Ensure this field has no more than 400 characters.',
-      attr: 'template.template_name',
+      attr: 'template__template_name',
     });
   }
   const tiles: TileRecord[] = template.tiles.map((tile) => ({
