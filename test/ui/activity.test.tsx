@@ -163,6 +163,6 @@ describe('Activity', SLOW, () => {
   it('says when the project does not exist', async () => {
     renderApp('/projects/9999/activity');
     const alert = await screen.findByRole('alert', {}, LOAD);
-    expect(alert).toHaveTextContent('Project not found.');
+    expect(alert).toHaveTextContent('Not found.');
   });
 });
