@@ -3,6 +3,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../../src/contract/errors.ts';
+import {
+  collaboratorSchema,
+  dashboardListItemSchema,
+  dashboardSchema,
+  insightSchema,
+  sharePasswordSchema,
+  sharingConfigurationSchema,
+  textSchema,
+  tileSchema,
+} from '../../src/contract/schemas.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
 import { seedData } from '../../src/mock/seed.ts';
@@ -122,14 +132,15 @@ export const isoUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const userKeys = [
   'id', 'uuid', 'distinct_id', 'first_name', 'last_name', 'email', 'is_email_verified', 'hedgehog_config', 'role_at_organization',
 ];
-export const dashboardListKeys = [
-  'id', 'name', 'description', 'pinned', 'created_at', 'created_by', 'is_shared', 'deleted', 'creation_mode', 'tags',
-  'restriction_level', 'effective_restriction_level', 'effective_privilege_level',
-];
-export const dashboardKeys = [...dashboardListKeys, 'filters', 'variables', 'tiles', 'use_template', 'use_dashboard', 'delete_insights'];
-export const tileKeys = ['id', 'insight', 'text', 'layouts', 'color'];
-export const collaboratorKeys = ['id', 'dashboard_id', 'user', 'level', 'added_at', 'updated_at'];
-export const sharingKeys = ['created_at', 'enabled', 'access_token'];
+// Dashboard shapes: the contract's schemas are the one list (issue 9); dashboards.test.ts pins them to API.md §4.
+export const dashboardListKeys = Object.keys(dashboardListItemSchema.shape);
+export const dashboardKeys = Object.keys(dashboardSchema.shape);
+export const tileKeys = Object.keys(tileSchema.shape);
+export const insightKeys = Object.keys(insightSchema.shape);
+export const textKeys = Object.keys(textSchema.shape);
+export const collaboratorKeys = Object.keys(collaboratorSchema.shape);
+export const sharingKeys = Object.keys(sharingConfigurationSchema.shape);
+export const sharePasswordKeys = Object.keys(sharePasswordSchema.shape);
 export const envelopeKeys = ['count', 'next', 'previous', 'results'];
 export const projectListKeys = [
   'id', 'uuid', 'organization', 'api_token', 'name', 'completed_snippet_onboarding', 'has_completed_onboarding_for',
