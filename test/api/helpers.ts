@@ -15,6 +15,7 @@ import {
 } from '../../src/contract/schemas.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
+import { sharedPageHandler } from '../../src/mock/handlers/shared-page.ts';
 import { seedData } from '../../src/mock/seed.ts';
 
 export { seedIds } from '../../src/mock/seed.ts';
@@ -35,7 +36,7 @@ export function setupMockApi(): { store: () => Store } {
   store.subscribe(() => {
     changed = true;
   });
-  const server = setupServer(...apiHandlers(store));
+  const server = setupServer(...apiHandlers(store), ...sharedPageHandler(store));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     if (!changed) return;
