@@ -110,7 +110,7 @@ describe('POST collaborators/', () => {
 
   it('the JSON checks still come before rule 1', async () => {
     expectError(await admin.send('POST', collaboratorsPath(D.productOverview), { raw: '{oops' }), 400, 'invalid_request', 'parse_error');
-    expectValidation(await admin.send('POST', collaboratorsPath(D.productOverview), { raw: '[1]' }), 'invalid_input', null, details.expectedObject);
+    expectValidation(await admin.send('POST', collaboratorsPath(D.productOverview), { raw: '[1]', headers: { 'Content-Type': 'application/json' } }), 'invalid_input', null, details.expectedDictionary('list'));
   });
 
   it.each([

@@ -74,7 +74,11 @@ export async function request(method: string, path: string, key: string | null, 
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['Content-Type'] = 'application/json';
-  } else if (options.raw !== undefined) body = options.raw as BodyInit;
+  } else if (options.raw !== undefined) {
+    body = options.raw as BodyInit;
+    // A raw body is JSON text unless the test names its type (`fetch` would say text/plain).
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
   const response = await fetch(`${origin}${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };

@@ -114,7 +114,7 @@ describe('POST projects/', () => {
 
   it('admins only, checked before the body', async () => {
     for (const body of [{ name: 'Mine' }, { name: 5 }]) {
-      expectError(await member.post(createPath, body), 403, 'authentication_error', 'permission_denied', details.adminsCreateDeleteProjects);
+      expectError(await member.post(createPath, body), 403, 'authentication_error', 'permission_denied', details.adminsCreateProjects);
     }
   });
 
@@ -225,7 +225,7 @@ describe('GET and PATCH projects/:id/', () => {
 
 describe('DELETE projects/:id/', () => {
   it('admins only', async () => {
-    expectError(await member.delete(`/api/projects/${P.mobile}/`), 403, 'authentication_error', 'permission_denied', details.adminsCreateDeleteProjects);
+    expectError(await member.delete(`/api/projects/${P.mobile}/`), 403, 'authentication_error', 'permission_denied', details.adminsCreateProjects);
     expect((await member.get(`/api/projects/${P.mobile}/`)).status).toBe(200);
   });
 
@@ -369,7 +369,7 @@ describe('actions', () => {
     expect(result.body.api_token).toMatch(/^phc_[A-Za-z0-9]{43}$/);
     expect(result.body.api_token).not.toBe(before);
     expect((await admin.get(`/api/projects/${P.app}/activity/?limit=1`)).body.results[0]).toMatchObject({ activity: 'token_reset', scope: 'Project' });
-    expectError(await member.patch(`/api/projects/${P.app}/reset_token/`, {}), 403, 'authentication_error', 'permission_denied', details.adminsResetToken);
+    expectError(await member.patch(`/api/projects/${P.app}/reset_token/`, {}), 403, 'authentication_error', 'permission_denied', details.insufficientProjectPermissions);
     expectError(await admin.send('PATCH', `/api/projects/${P.app}/reset_token/`, { raw: '"x"' }), 400, 'validation_error', 'invalid_input', details.expectedObject);
   });
 
