@@ -222,3 +222,78 @@ describe('§5.3 duplication', () => {
     expect(result.body).toMatchObject({ creation_mode: 'default', tiles: [] });
   });
 });
+
+describe('§6.3 what dashboards log in the activity log', () => {
+  const history = async (id: number) =>
+    (await admin.get(`/api/projects/${P.app}/activity_log/?scope=Dashboard&item_id=${id}`)).body.results as Array<{
+      activity: string;
+      scope: string;
+      item_id: string;
+      user: { id: number } | null;
+      detail: { name: string | null; type: string | null; changes: unknown };
+    }>;
+
+  it('created, updated (one change per field), deleted and restored, newest first', async () => {
+    const created = await admin.post(base, { name: 'Logged' });
+    const id = created.body.id as number;
+    await admin.patch(dashboardPath(id), { name: 'Logged again', pinned: true });
+    await admin.patch(dashboardPath(id), { deleted: true });
+    await admin.patch(dashboardPath(id), { deleted: false });
+    const entries = await history(id);
+    expect(entries.map((e) => e.activity)).toEqual(['restored', 'deleted', 'updated', 'created']);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ scope: 'Dashboard', item_id: String(id), user: { id: seedIds.users.priya } });
+      expect(entry.detail.type).toBe('dashboard');
+    }
+    expect(entries[3]!.detail.name).toBe('Logged');
+    expect(entries[2]!.detail.changes).toEqual([
+      { type: 'Dashboard', action: 'changed', field: 'name', before: 'Logged', after: 'Logged again' },
+      { type: 'Dashboard', action: 'changed', field: 'pinned', before: false, after: true },
+    ]);
+  });
+
+  it('sharing enabled, access token refreshed and sharing disabled; no collaborator entries', async () => {
+    const sharing = `${dashboardPath(D.supportTrends)}sharing/`;
+    await admin.patch(sharing, { enabled: true });
+    await admin.post(`${sharing}refresh/`);
+    await admin.patch(sharing, { enabled: false });
+    await admin.post(`${dashboardPath(D.supportTrends)}collaborators/`, { user_uuid: '0f375181-4c06-4f42-9304-e47f104b39be', level: 37 });
+    const entries = await history(D.supportTrends);
+    expect(entries.slice(0, 3).map((e) => [e.activity, e.detail.changes])).toEqual([
+      ['sharing disabled', [{ type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: false }]],
+      ['access token refreshed', null],
+      ['sharing enabled', [{ type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: true }]],
+    ]);
+    expect(entries.some((e) => e.activity.includes('collaborator'))).toBe(false);
+  });
+});
+
+describe('§1.3 bodies for dashboards', () => {
+  it('a form body creates with coerced values and repeated tags; duplicate_tiles reads its text', async () => {
+    const form = new URLSearchParams([
+      ['name', ' Form made '],
+      ['pinned', 'on'],
+      ['tags', 'A'],
+      ['tags', 'b'],
+      ['use_dashboard', String(D.activationFunnel)],
+      ['duplicate_tiles', 'false'],
+    ]);
+    const result = await admin.send('POST', base, {
+      raw: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(result.status, result.text).toBe(201);
+    expect(result.body).toMatchObject({ name: 'Form made', pinned: true, tags: ['a', 'b'], creation_mode: 'duplicate' });
+    const source = (await admin.get(dashboardPath(D.activationFunnel))).body;
+    // "false" is a non-empty string: Python counts it true, so the insights are copied.
+    expect(result.body.tiles[0].insight.id).not.toBe(source.tiles[0].insight.id);
+  });
+
+  it('create_from_template_json takes JSON only', async () => {
+    const result = await admin.send('POST', `${base}create_from_template_json/`, {
+      raw: 'template=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(result, 415, 'invalid_request', 'unsupported_media_type', 'Unsupported media type "application/x-www-form-urlencoded" in request.');
+  });
+});

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import {
   charLength,
+  FormField,
   normalizeTags,
   type createFromTemplateJsonInput,
   type dashboardCreateInput,
@@ -110,6 +111,8 @@ export function storeTileFactory(store: Store): TileFactory {
 
 /** Python's truth of a JSON value, as production reads `duplicate_tiles` (API.md §5.3). */
 export function pythonTruthy(value: unknown): boolean {
+  // A form body's value is its (last) text.
+  if (value instanceof FormField) return value.last !== '';
   if (value === null || value === undefined || value === false || value === 0 || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value).length > 0;
