@@ -342,7 +342,20 @@ export const projectListItemFields = [
 ] as const satisfies ReadonlyArray<keyof ProjectListItem>;
 
 /** A project as `/api/users/@me/` `team` and an organization's `teams` show it: a list item with `project_id`. */
-export const teamSchema = z.extend(projectListItemSchema, { project_id: maybe(z.number()) });
+export const teamSchema = z.object({
+  id: projectSchema.shape.id,
+  uuid: projectSchema.shape.uuid,
+  organization: projectSchema.shape.organization,
+  project_id: maybe(z.number()),
+  api_token: projectSchema.shape.api_token,
+  name: projectSchema.shape.name,
+  completed_snippet_onboarding: projectSchema.shape.completed_snippet_onboarding,
+  has_completed_onboarding_for: projectSchema.shape.has_completed_onboarding_for,
+  ingested_event: projectSchema.shape.ingested_event,
+  is_demo: projectSchema.shape.is_demo,
+  timezone: projectSchema.shape.timezone,
+  access_control: projectSchema.shape.access_control,
+});
 export type Team = z.infer<typeof teamSchema>;
 
 /** `is_generating_demo_data/`: production answers `{is_generating_demo_data}`; the published document a project. */

@@ -27,8 +27,6 @@ const api = setupMockApi();
 const { projects: P, dashboards: D, users: U } = seedIds;
 const list = (query = '', projectId: number | string = P.app) => admin.get(`/api/projects/${projectId}/dashboards/${query}`);
 const dashboardPath = (id: number | string, projectId: number = P.app) => `/api/projects/${projectId}/dashboards/${id}/`;
-/** A nested field's `attr` (§2.1 joins with two underscores). */
-const nested = /^tile(__|\.)id$/;
 
 /** The order of API.md §5 row 1, written independently of the mock's. */
 function expectedOrder<T extends { id: number; name: string | null; pinned: boolean }>(items: T[]): number[] {
@@ -288,7 +286,7 @@ describe('POST dashboards/', () => {
     [{ pinned: 'maybe' }, 'invalid_input', 'pinned', 'Must be a valid boolean.'],
     [{ deleted: 2 }, 'invalid_input', 'deleted', 'Must be a valid boolean.'],
     [{ tags: 'growth' }, 'not_a_list', 'tags', 'Expected a list of items but got type "str".'],
-    [{ tags: ['ok', 'fine', true] }, 'invalid_input', /^tags(__|\.)2$/, 'Not a valid string.'],
+    [{ tags: ['ok', 'fine', true] }, 'invalid_input', 'tags__2', 'Not a valid string.'],
     [{ restriction_level: 30 }, 'invalid_choice', 'restriction_level', '"30" is not a valid choice.'],
     [{ restriction_level: '38' }, 'invalid_choice', 'restriction_level', '"38" is not a valid choice.'],
     [{ restriction_level: null }, 'null', 'restriction_level', 'This field may not be null.'],
@@ -297,11 +295,7 @@ describe('POST dashboards/', () => {
     [{ use_dashboard: '9'.repeat(1001) }, 'max_string_length', 'use_dashboard', 'String value too large.'],
     [{ use_template: ['x'] }, 'invalid_input', 'use_template', 'Not a valid string.'],
   ])('rejects %j', async (body, code, attr, detail) => {
-    const result = await admin.post(path, body);
-    if (attr instanceof RegExp) {
-      expect(result.body.attr).toMatch(attr);
-      expectValidation(result, code, result.body.attr, detail);
-    } else expectValidation(result, code, attr, detail);
+    expectValidation(await admin.post(path, body), code, attr, detail);
   });
 
   it('coerces values as production does (§1.3): numbers as text, boolean words, numeric strings', async () => {
@@ -560,15 +554,13 @@ describe('PATCH dashboards/:id/move_tile/', () => {
 
   it.each([
     [{}, 'required', 'tile'],
-    [{ tile: {}, toDashboard: 2 }, 'required', nested],
-    [{ tile: { id: 'x' }, toDashboard: 2 }, 'invalid_input', nested],
+    [{ tile: {}, toDashboard: 2 }, 'required', 'tile__id'],
+    [{ tile: { id: 'x' }, toDashboard: 2 }, 'invalid_input', 'tile__id'],
     [{ tile: 5, toDashboard: 2 }, 'invalid_input', 'tile'],
     [{ tile: { id: 1 } }, 'required', 'toDashboard'],
     [{ tile: { id: 1 }, toDashboard: null }, 'null', 'toDashboard'],
   ])('body errors come first: %j', async (body, code, attr) => {
-    const result = await admin.patch(movePath(D.productOverview), body);
-    if (attr instanceof RegExp) expect(result.body.attr).toMatch(attr);
-    expectValidation(result, code, attr instanceof RegExp ? result.body.attr : attr);
+    expectValidation(await admin.patch(movePath(D.productOverview), body), code, attr);
   });
 
   it('an unknown tile is 404, then an unknown, deleted or foreign target', async () => {

@@ -94,10 +94,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
 
   'dashboards.createFromTemplateJson': (ctx) => {
     const p = project(ctx);
-    // JSON only (API.md §1.3): a form body is 415.
-    const parsed = parseInput(createFromTemplateJsonInput, bodyObject(ctx, { jsonOnly: true }));
-    if (!parsed.ok) throw problems.field(parsed.error);
-    const input = parsed.data;
+    const input = bodyFields(ctx, createFromTemplateJsonInput, { jsonOnly: true });
     return json(200, view(ctx, p, createFromTemplateJson(ctx.store, ctx.principal, p, input)));
   },
 

@@ -185,8 +185,8 @@ export function bodyObject(ctx: ApiContext, options: { jsonOnly?: boolean } = {}
 }
 
 /** The body's fields through a contract schema; the first field error as a 400. */
-export function bodyFields<S extends z.ZodMiniType>(ctx: ApiContext, schema: S): z.output<S> {
-  const result = parseInput(schema, bodyObject(ctx));
+export function bodyFields<S extends z.ZodMiniType>(ctx: ApiContext, schema: S, options: { jsonOnly?: boolean } = {}): z.output<S> {
+  const result = parseInput(schema, bodyObject(ctx, options));
   if (!result.ok) throw problems.field(result.error);
   return result.data;
 }

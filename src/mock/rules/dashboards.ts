@@ -307,7 +307,11 @@ export function createFromTemplateJson(
   const untyped = template.tiles.findIndex((tile) => !Object.hasOwn(tile, 'type'));
   if (untyped >= 0) throw problems.invalid("'type' is a required property");
   if (charLength(template.template_name) > 400) {
-    throw problems.invalid('Ensure this field has no more than 400 characters.');
+    throw problems.field({
+      code: 'max_length',
+      detail: 'Ensure this field has no more than 400 characters.',
+      attr: 'template__template_name',
+    });
   }
   const factory = storeTileFactory(store);
   const tiles: TileRecord[] = [];
