@@ -240,8 +240,8 @@ describe('objects in the path', () => {
     expectError(await admin.get(`/api/projects/${id}/dashboards/`), 404, 'invalid_request', 'not_found', 'Project not found.');
   });
 
-  it.each(['999999', 'abc', '0', '99999999999999999999999', '-3'])('dashboard id %j is 404 Dashboard not found.', async (id) => {
-    expectError(await admin.get(`/api/projects/${P.app}/dashboards/${id}/`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+  it.each(['999999', 'abc', '0', '99999999999999999999999', '-3'])('dashboard id %j is 404 Not found. (Dashboard not found. under collaborators and sharing)', async (id) => {
+    expectError(await admin.get(`/api/projects/${P.app}/dashboards/${id}/`), 404, 'invalid_request', 'not_found', 'Not found.');
     expectError(
       await admin.get(`/api/projects/${P.app}/dashboards/${id}/collaborators/`),
       404,
@@ -253,7 +253,7 @@ describe('objects in the path', () => {
   });
 
   it('a dashboard of another project is not found under this one', async () => {
-    expectError(await admin.get(`/api/projects/${P.marketing}/dashboards/${D.productOverview}/`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+    expectError(await admin.get(`/api/projects/${P.marketing}/dashboards/${D.productOverview}/`), 404, 'invalid_request', 'not_found', 'Not found.');
   });
 
   it("another organization's project: 403 in a nested path, 404 Not found. as itself", async () => {
