@@ -22,7 +22,7 @@ import type { FieldError } from '../../contract/errors.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { useDashboardAccess } from './use-dashboard-access.ts';
 
 interface FormValues {
