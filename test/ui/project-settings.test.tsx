@@ -198,6 +198,62 @@ describe('Project settings: saving', SLOW, () => {
   });
 });
 
+describe('Project settings: every problem at once', SLOW, () => {
+  it('shows every invalid field after one save, focuses the first, and sends nothing', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    fireEvent.change(name, { target: { value: '   ' } });
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.tab();
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    fireEvent.change(within(web).getByRole('textbox', { name: 'Authorized URL 2' }), { target: { value: 'not a url' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' }), { target: { value: '50000' } });
+
+    await user.click(saveButton());
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining('"Mars/Olympus" is not a valid choice.'));
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 2' })).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid URL'),
+    );
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' })).toHaveAccessibleDescription(
+      expect.stringContaining('Ensure this value is less than or equal to 30000.'),
+    );
+    expect(name).toHaveFocus();
+    expect(patches(APP)).toEqual([]);
+
+    // Fixing one field clears its message only.
+    await user.type(name, 'Hedgebox');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the API’s error under the Authorized URL its attr names (app_urls__N, empty rows skipped)', async () => {
+    server.use(
+      http.patch(`*/api/projects/${APP}/`, () =>
+        HttpResponse.json(
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 200 characters.', attr: 'app_urls__1' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openSettings();
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    // Row 2 stays empty (not sent): the API's entry 1 is row 3.
+    fireEvent.change(within(web).getByRole('textbox', { name: 'Authorized URL 3' }), { target: { value: 'https://b.example' } });
+    await user.click(saveButton());
+    const third = within(web).getByRole('textbox', { name: 'Authorized URL 3' });
+    await waitFor(() => expect(third).toHaveAccessibleDescription(expect.stringContaining('Ensure this field has no more than 200 characters.')));
+    expect(third).toHaveFocus();
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).not.toHaveAttribute('aria-invalid');
+  });
+});
+
 describe('Project settings: leaving with unsaved changes', SLOW, () => {
   it('asks before a route change: Stay keeps the edit, Leave page goes', async () => {
     const { user, location } = await openSettings();
