@@ -9,7 +9,7 @@
  * Field errors are keyed by the form's own field keys; nested ones are dotted (`app_urls.2`,
  * `rules.0.status`). `FORM` holds a problem that no field shows.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { fieldErrorFromIssue } from '../contract/errors.ts';
 import { errorAttr, errorDetail } from './error-text.ts';
@@ -98,8 +98,6 @@ export interface UseFormOptions<V extends object> {
 export interface Form<V extends object> {
   values: V;
   dirty: boolean;
-  /** Put on the `<form>`: focus looks for the first invalid field inside it. */
-  formRef: RefObject<HTMLFormElement | null>;
   /**
    * Changes a field. The errors under it go (those keyed `clear`, or starting with `clear.`; by
    * default the field itself), and so does the API's error when that is where it was shown.
@@ -111,7 +109,10 @@ export interface Form<V extends object> {
   formProblem: string | undefined;
   /** The API's error when no field shows it (for an ActionError), else null. */
   serverFormError: unknown;
-  /** The submit handler: checks the whole form; sends (`send(values)`) only when nothing is invalid. */
+  /**
+   * The `<form>`'s onSubmit: checks the whole form; sends (`send(values)`) only when nothing is
+   * invalid. Focus then looks for the first invalid field inside that form.
+   */
   handleSubmit: (send: (values: V) => void) => (event?: FormEvent) => void;
   /** After a successful send: edits still equal to what was sent go, so the fields show what the API saved. */
   settle: (sent: V) => void;
@@ -124,7 +125,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const [edits, setEdits] = useState<Partial<V>>({});
   const [errors, setErrors] = useState<FormErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const sentRef = useRef(false);
 
   const values = { ...initial, ...edits } as V;
@@ -171,6 +172,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
 
   const handleSubmit = (send: (values: V) => void) => (event?: FormEvent) => {
     event?.preventDefault();
+    if (event?.currentTarget instanceof HTMLFormElement) formRef.current = event.currentTarget;
     if (pending) return;
     clearServerError?.();
     const found = validate(values);
@@ -201,7 +203,6 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   return {
     values,
     dirty,
-    formRef,
     set,
     error,
     formProblem: errors[FORM],

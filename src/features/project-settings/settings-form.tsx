@@ -2,7 +2,7 @@
  * The writable settings in sections (General, Web, Replay, Autocapture and privacy). `Save changes`
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
-import { useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { missingScopeReason, useUpdateProject } from '../../api/projects.ts';
 import { timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
@@ -51,7 +51,8 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
   const initial = useMemo(() => draftFromProject(project), [project]);
   // Number inputs whose text the browser cannot read as a number (it then reports an empty value).
   const [badInput, setBadInput] = useState<ReadonlySet<NumberField>>(new Set());
-  const sentRef = useRef<SettingsDraft>(initial);
+  // What the last save sent: the API's `app_urls__N` counts only the rows that were not empty.
+  const [sent, setSent] = useState<SettingsDraft>(initial);
   const update = useUpdateProject(project.id);
   const toast = useToast();
   const saveHintId = useId();
@@ -69,7 +70,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
     clearServerError: update.reset,
     // A taken name (409) has no `attr`, but it is about the name.
     fieldOfServerError: (path, error) =>
-      errorStatus(error) === 409 ? 'name' : settingsFieldOf(path, sentRef.current),
+      errorStatus(error) === 409 ? 'name' : settingsFieldOf(path, sent),
     pending: update.isPending || !canWrite,
   });
   const { values: draft, dirty, set } = form;
@@ -90,13 +91,13 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
     form.reset();
   };
 
-  const save = form.handleSubmit((sent) => {
+  const save = form.handleSubmit((values) => {
     if (!dirty) return;
-    sentRef.current = sent;
-    update.mutate(asUpdateInput(settingsChanges(initial, sent)), {
+    setSent(values);
+    update.mutate(asUpdateInput(settingsChanges(initial, values)), {
       onSuccess: () => {
         // Fields edited while saving keep what was typed; the rest show what the API saved.
-        form.settle(sent);
+        form.settle(values);
         toast.success('Project settings saved.');
       },
     });
@@ -106,7 +107,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
 
   return (
     <>
-      <form ref={form.formRef} onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
+      <form onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
         {!canWrite && (
           <p id={readOnlyId} className="notice notice-warning">
             {missingScopeReason('project:write')} You can read these settings but not change them.
