@@ -192,6 +192,22 @@ describe('New project', SLOW, () => {
     expect(zone).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows a blank name and an unknown time zone together after one Create project, focusing Name', async () => {
+    const { user } = renderApp('/projects');
+    await projectsTable();
+    await user.click(screen.getByRole('button', { name: 'New project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining('"Mars/Olympus" is not a valid choice.'));
+    expect(name).toHaveFocus();
+    expect(getRequestLog().filter((entry) => entry.method === 'POST')).toEqual([]);
+  });
+
   it('shows a member the API’s 403 in the dialog', async () => {
     const { user } = renderApp('/projects', { key: 'phx_demo_member' });
     await projectsTable();
