@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -11,8 +11,6 @@ const { projects } = seedIds;
 const noFaults = { latency_ms: 0, error_rate: 0, rules: [] };
 
 // Generous limits: the machine runs several suites at once, and each test drives the whole console.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 beforeAll(async () => {
   // Load the lazy page chunk once, so the first test does not pay for its transform.
   await import('../../src/features/dashboards/dashboards-page.tsx');

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getConnection } from '../../src/api/connection.ts';
@@ -8,7 +8,6 @@ import { renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
 // Pages load lazily and the machine may be busy: wait up to 5 s for what a person would see.
-configure({ asyncUtilTimeout: 5000 });
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -94,7 +93,7 @@ describe('fault settings as a form', () => {
   });
 });
 
-describe('mock controls', { timeout: 30_000 }, () => {
+describe('mock controls', () => {
   it('shows the key in use and switches keys in one click, keeping the page and refreshing it', async () => {
     const { user, location } = renderApp('/projects');
     expect(await screen.findByText('Key: phx_demo_admin')).toBeInTheDocument();

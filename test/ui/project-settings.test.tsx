@@ -10,9 +10,6 @@ import { mock, server } from './setup.ts';
 const APP = seedIds.projects.app;
 const MOBILE = seedIds.projects.mobile;
 
-// A big form in jsdom: role queries and typing take a while, more so on a busy machine.
-const SLOW = { timeout: 30_000 };
-const LOAD = { timeout: 10_000 };
 
 // The page is a lazily loaded chunk: compile it once before the first test measures anything.
 beforeAll(async () => {
@@ -26,21 +23,21 @@ const patches = (projectId: number) =>
 
 async function openSettings(projectId: number = APP, key?: string) {
   const result = renderApp(`/projects/${projectId}/settings`, key ? { key } : {});
-  await screen.findByRole('textbox', { name: 'Project name' }, LOAD);
+  await screen.findByRole('textbox', { name: 'Project name' });
   return result;
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
 const region = (name: string) => screen.getByRole('region', { name });
 
-describe('Project settings: reading', SLOW, () => {
+describe('Project settings: reading', () => {
   it('shows a loading state, then the read-only facts and the saved values', async () => {
     const project = await apiGet<Project>(`/api/projects/${APP}/`);
     renderApp(`/projects/${APP}/settings`);
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading project settings…'))).toBe(true);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project settings' }, LOAD)).toBeInTheDocument();
-    const details = await screen.findByRole('region', { name: 'Project details' }, LOAD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project settings' })).toBeInTheDocument();
+    const details = await screen.findByRole('region', { name: 'Project details' });
     expect(details).toHaveTextContent(`Project ID${project.id}`);
     expect(within(details).getByRole('textbox', { name: 'Project API key' })).toHaveValue(project.api_token);
     expect(within(details).getByRole('button', { name: 'Copy project API key' })).toBeInTheDocument();
@@ -82,7 +79,7 @@ describe('Project settings: reading', SLOW, () => {
   });
 });
 
-describe('Project settings: saving', SLOW, () => {
+describe('Project settings: saving', () => {
   it('renames: the PATCH carries only the name, and the form shows the API’s trimmed name', async () => {
     const { user } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
@@ -198,7 +195,7 @@ describe('Project settings: saving', SLOW, () => {
   });
 });
 
-describe('Project settings: every problem at once', SLOW, () => {
+describe('Project settings: every problem at once', () => {
   it('shows every invalid field after one save, focuses the first, and sends nothing', async () => {
     const { user } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
@@ -254,7 +251,7 @@ describe('Project settings: every problem at once', SLOW, () => {
   });
 });
 
-describe('Project settings: leaving with unsaved changes', SLOW, () => {
+describe('Project settings: leaving with unsaved changes', () => {
   it('asks before a route change: Stay keeps the edit, Leave page goes', async () => {
     const { user, location } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
@@ -297,7 +294,7 @@ describe('Project settings: leaving with unsaved changes', SLOW, () => {
   });
 });
 
-describe('Project settings: onboarding', SLOW, () => {
+describe('Project settings: onboarding', () => {
   it('marks a product as onboarded, records an intent, and says whether demo data is being generated', async () => {
     const { user } = await openSettings();
     const onboarding = region('Onboarding');
@@ -336,7 +333,7 @@ describe('Project settings: onboarding', SLOW, () => {
   });
 });
 
-describe('Project settings: danger zone', SLOW, () => {
+describe('Project settings: danger zone', () => {
   it('resets the project API key after confirming, and shows the new key', async () => {
     const before = mock.store.project(APP)!.api_token;
     const { user } = await openSettings();

@@ -8,28 +8,26 @@ import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
-const SLOW = { timeout: 30_000 };
-const LOAD = { timeout: 10_000 };
 
 // The page is a lazily loaded chunk: compile it once before the first test waits for it.
 beforeAll(async () => {
   await import('../../src/features/projects/projects-page.tsx');
 }, 60_000);
 
-const projectsTable = () => screen.findByRole('table', { name: 'Projects' }, LOAD);
+const projectsTable = () => screen.findByRole('table', { name: 'Projects' });
 const rowNames = (table: HTMLElement) =>
   within(table)
     .getAllByRole('rowheader')
     .map((cell) => within(cell).getByRole('link').textContent);
 const projectListRequests = () => getRequestLog().filter((entry) => entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/'));
 
-describe('Projects', SLOW, () => {
+describe('Projects', () => {
   it('shows a loading state, then one row per project with its link, id and time zone', async () => {
     const seeded = await apiGet<Paginated<ProjectListItem>>('/api/organizations/@current/projects/');
     renderApp('/projects');
 
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading projects…'))).toBe(true);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     const table = await projectsTable();
     expect(rowNames(table)).toEqual(seeded.results.map((p) => p.name));
     const app = seeded.results.find((p) => p.id === seedIds.projects.app)!;
@@ -120,7 +118,7 @@ describe('Projects', SLOW, () => {
   });
 });
 
-describe('New project', SLOW, () => {
+describe('New project', () => {
   it('shows a blank name under Name without calling the API, and a taken name (409) under Name too', async () => {
     const { user } = renderApp('/projects');
     await projectsTable();
