@@ -110,10 +110,10 @@ export interface Form<V extends object> {
   /** The API's error when no field shows it (for an ActionError), else null. */
   serverFormError: unknown;
   /**
-   * The `<form>`'s onSubmit: checks the whole form; sends (`send(values)`) only when nothing is
-   * invalid. Focus then looks for the first invalid field inside that form.
+   * For the `<form>`'s onSubmit (`(event) => form.submit(event, send)`): checks the whole form and
+   * calls `send(values)` only when nothing is invalid; else focus goes to the first invalid field.
    */
-  handleSubmit: (send: (values: V) => void) => (event?: FormEvent) => void;
+  submit: (event: FormEvent | undefined, send: (values: V) => void) => void;
   /** After a successful send: edits still equal to what was sent go, so the fields show what the API saved. */
   settle: (sent: V) => void;
   /** Drops every edit and error (`to`: edits to start from instead, e.g. values known to be coming). */
@@ -170,7 +170,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const error = (key: string): string | undefined =>
     errors[key] ?? (serverError && serverField === key ? errorDetail(serverError) : undefined);
 
-  const handleSubmit = (send: (values: V) => void) => (event?: FormEvent) => {
+  const submit = (event: FormEvent | undefined, send: (values: V) => void) => {
     event?.preventDefault();
     if (event?.currentTarget instanceof HTMLFormElement) formRef.current = event.currentTarget;
     if (pending) return;
@@ -207,7 +207,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
     error,
     formProblem: errors[FORM],
     serverFormError: serverError && serverField === null ? serverError : null,
-    handleSubmit,
+    submit,
     settle,
     reset,
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRequestLog } from '../../src/api/request-log.ts';
@@ -403,6 +403,40 @@ describe('New dashboard', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('From the template');
     expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('a, b');
     expect(location().pathname).toBe(`/projects/${projects.marketing}/dashboards`);
+  });
+
+  it('shows every invalid field after one Create dashboard: a long name and a copy with no source', async () => {
+    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const dialog = await openNewDashboard(user);
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'x'.repeat(401) } });
+    await user.click(within(dialog).getByRole('radio', { name: 'Copy of an existing dashboard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
+
+    expect(name).toHaveAccessibleDescription(/Ensure this field has no more than 400 characters\./);
+    expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription(
+      expect.stringContaining('Choose the dashboard to copy.'),
+    );
+    expect(name).toHaveFocus();
+    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+  });
+
+  it('places an API error on a nested attr (tags__1) under Tags', async () => {
+    server.use(
+      http.post('*/api/projects/:projectId/dashboards/', () =>
+        HttpResponse.json(
+          { type: 'validation_error', code: 'invalid_input', detail: 'Not a valid string.', attr: 'tags__1' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const dialog = await openNewDashboard(user);
+    const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
+    await user.type(tags, 'a, b');
+    await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
+    await waitFor(() => expect(tags).toHaveAccessibleDescription(expect.stringContaining('Not a valid string.')));
+    expect(tags).toHaveFocus();
   });
 
   it('asks before closing with typed input', async () => {

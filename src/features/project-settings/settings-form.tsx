@@ -2,7 +2,7 @@
  * The writable settings in sections (General, Web, Replay, Autocapture and privacy). `Save changes`
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
-import { useId, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { missingScopeReason, useUpdateProject } from '../../api/projects.ts';
 import { timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
@@ -91,17 +91,18 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
     form.reset();
   };
 
-  const save = form.handleSubmit((values) => {
-    if (!dirty) return;
-    setSent(values);
-    update.mutate(asUpdateInput(settingsChanges(initial, values)), {
-      onSuccess: () => {
-        // Fields edited while saving keep what was typed; the rest show what the API saved.
-        form.settle(values);
-        toast.success('Project settings saved.');
-      },
+  const save = (event: FormEvent) =>
+    form.submit(event, (values) => {
+      if (!dirty) return;
+      setSent(values);
+      update.mutate(asUpdateInput(settingsChanges(initial, values)), {
+        onSuccess: () => {
+          // Fields edited while saving keep what was typed; the rest show what the API saved.
+          form.settle(values);
+          toast.success('Project settings saved.');
+        },
+      });
     });
-  });
 
   const nothingToSave = !dirty;
 

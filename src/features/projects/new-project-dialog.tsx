@@ -1,5 +1,5 @@
 /** The `New project` dialog: `Name` and `Time zone`, both checked with the API's own rules before sending. */
-import { useMemo } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useCreateProject } from '../../api/projects.ts';
 import { projectCreateInput, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
@@ -42,7 +42,8 @@ export function NewProjectDialog({ onClose, onCreated }: NewProjectDialogProps) 
   });
   const { name, timezone } = form.values;
 
-  const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: (project) => onCreated(project) }));
+  const submit = (event: FormEvent) =>
+    form.submit(event, (body) => create.mutate(body, { onSuccess: (project) => onCreated(project) }));
 
   return (
     <Dialog
