@@ -150,11 +150,11 @@ describe('dashboard detail: overview', () => {
     expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
-  it('shows an API error under the field its attr names', async () => {
+  it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
     server.use(
       http.patch('*/api/projects/:projectId/dashboards/:dashboardId/', () =>
         HttpResponse.json(
-          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr: 'tags.2' },
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr },
           { status: 400 },
         ),
       ),
@@ -167,6 +167,7 @@ describe('dashboard detail: overview', () => {
     expect(await screen.findByText('Ensure this field has no more than 32 characters.')).toBeInTheDocument();
     expect(tags).toHaveAccessibleDescription(/Ensure this field has no more than 32 characters\./);
     expect(tags).toHaveValue('product, exec, a-very-long-tag');
+    expect(tags).toHaveFocus();
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 
