@@ -4,7 +4,6 @@ import { createProject, fetchProject, fetchProjectPage } from '../../src/api/pro
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
 
-// Pages load lazily and the machine may be busy: wait up to 5 s for what a person would see.
 
 const KEY = 'phx_demo_admin';
 
