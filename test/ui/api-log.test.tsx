@@ -4,7 +4,6 @@ import { createProject, fetchProject, fetchProjectPage } from '../../src/api/pro
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
 
-
 const KEY = 'phx_demo_admin';
 
 /** Runs `command` through a POSIX shell's quoting rules: each single-quoted word back to its text. */
