@@ -275,7 +275,7 @@ describe('dashboard detail: who may edit', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
     await waitFor(() => expect(whoCanEdit).toBeDisabled());
-    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s restriction-rights refusal at Who can edit when it could not be foreseen', async () => {

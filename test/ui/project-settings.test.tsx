@@ -260,6 +260,7 @@ describe('Project settings: leaving with unsaved changes', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
     let dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to the project settings are not saved. If you leave this page, they are lost.');
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(location().pathname).toBe(`/projects/${APP}/settings`);
     expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App (draft)');

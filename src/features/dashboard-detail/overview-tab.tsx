@@ -126,7 +126,7 @@ export default function OverviewTab() {
     <>
       <LeaveGuard
         when={dirty}
-        message="Your changes to this dashboard are not saved."
+        message="Your changes to this dashboard are not saved. If you leave this page, they are lost."
         allow={(next) => isAfterDelete(next.state)}
       />
       <h2 className="visually-hidden">Overview</h2>

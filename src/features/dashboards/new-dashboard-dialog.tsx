@@ -182,7 +182,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
       </Dialog>
       <LeaveGuard
         when={dirty}
-        message="What you typed in New dashboard is not saved."
+        message="What you typed in New dashboard is not saved. If you leave this page, it is lost."
         allow={() => leavingRef.current}
       />
     </>

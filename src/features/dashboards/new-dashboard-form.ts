@@ -46,7 +46,7 @@ export const restrictionOptions: ReadonlyArray<{ value: RestrictionLevel; label:
   {
     value: restrictionLevels.onlyCollaboratorsCanEdit,
     label: 'Only invited collaborators',
-    description: 'Everyone can view it; only you, project admins and invited collaborators can edit it.',
+    description: 'Everyone can view it; only you, organization admins and invited collaborators can edit it.',
   },
 ];
 

@@ -293,7 +293,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
       {/* Outside the form: a dialog's submit must not bubble (through the portal) into this form. */}
       <LeaveGuard
         when={dirty}
-        message="Your changes to the project settings are not saved."
+        message="Your changes to the project settings are not saved. If you leave this page, they are lost."
         allow={() => allowLeaveRef.current}
       />
     </>
