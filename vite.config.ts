@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
+import { connectRoute, earlyRoutes, type EarlyRoute, type EarlyRouteTable } from './src/app/early-routes.ts';
 
 const PROXIED_PATHS = ['/api', '/__mock', '/shared'] as const;
 
@@ -78,6 +79,69 @@ function productionReactRouter(): Plugin {
   };
 }
 
+/**
+ * Writes src/app/early-routes.ts into the built page as a JSON block, with each route's files: the
+ * chunks of the route's modules and their imports (those the entry already loads left out) and their
+ * CSS. The inline script of index.html reads it to send the route's first requests and preload its
+ * code before the entry runs. Not in the in-browser demo: its API is not up before the entry starts it.
+ */
+function earlyRouteTable(): Plugin {
+  let base = '/';
+  let root = '';
+  let demo = false;
+  return {
+    name: 'analytics-console:early-routes',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+      demo = config.mode === 'demo';
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (demo || !bundle || !entry) return;
+        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: Rolldown.OutputChunk) => {
+          const seen = new Set<string>();
+          const visit = (fileName: string) => {
+            if (seen.has(fileName)) return;
+            seen.add(fileName);
+            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+          };
+          visit(start.fileName);
+          return seen;
+        };
+        const loadedByEntry = closure(entry);
+        const filesOf = (route: EarlyRoute) => {
+          const js = new Set<string>();
+          for (const module of route.modules) {
+            const id = resolve(root, 'src', module);
+            const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+            if (!chunk) throw new Error(`early routes: no chunk holds src/${module}`);
+            for (const fileName of closure(chunk)) if (!loadedByEntry.has(fileName)) js.add(fileName);
+          }
+          const css = [...js].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
+          return [...js, ...css].map((fileName) => `${base}${fileName}`);
+        };
+        const table: EarlyRouteTable = {
+          connect: { files: filesOf(connectRoute) },
+          routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
+        };
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'early-routes' },
+            children: JSON.stringify(table).replace(/</g, '\\u003c'),
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** MSW's worker is for the demo build only: the production build must not ship it. */
 function demoOnlyWorker(): Plugin {
   let outDir = '';
@@ -99,7 +163,7 @@ function demoOnlyWorker(): Plugin {
 // relative asset paths so the folder can be served from any path of any static host.
 export default defineConfig(({ mode }) => ({
   base: mode === 'demo' ? './' : '/',
-  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker()],
+  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker(), earlyRouteTable()],
   build: {
     target: 'es2022',
     sourcemap: true,
