@@ -142,6 +142,52 @@ function earlyRouteTable(): Plugin {
   };
 }
 
+/**
+ * Chunks by route: each page's chunk, plus one `shared` chunk for everything two or more lazily
+ * loaded chunks share (components, api modules, a feature's own helpers, libraries) that the entry
+ * does not already load. Left to itself,
+ * Rolldown makes a chunk of each shared component, and the dashboards page needed ten files. Modules
+ * the entry imports statically stay where they are, so the first-load JS does not grow.
+ */
+function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSplitting']> {
+  const main = resolve(root, 'src/main.tsx');
+  const onlyWithPages = /\/node_modules\/@tanstack\/(react-query\/build\/modern\/useInfiniteQuery|query-core\/build\/modern\/infiniteQueryObserver)\.js$/;
+  let loadedByEntry: Set<string> | undefined;
+  const entryModules = (getModuleInfo: (id: string) => Rolldown.ModuleInfo | null) => {
+    if (loadedByEntry) return loadedByEntry;
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(main);
+    loadedByEntry = seen;
+    return seen;
+  };
+  return {
+    // Only the modules named here: their imports (React, the entry's modules) stay where they are.
+    includeDependenciesRecursively: false,
+    groups: [
+      {
+        // What the entry shares with the pages: one chunk beside the entry instead of four.
+        name: (id, context) =>
+          entryModules((module) => context.getModuleInfo(module)).has(id) && !onlyWithPages.test(id) ? 'first' : null,
+        minShareCount: 2,
+        priority: 2,
+      },
+      {
+        // A module of the entry's static graph is one the entry might load (a library's index names
+        // every file): the few such files that are only ever loaded with a page are named here.
+        name: (id, context) =>
+          entryModules((module) => context.getModuleInfo(module)).has(id) && !onlyWithPages.test(id) ? null : 'shared',
+        test: /\/(src\/(components|api|contract|features)|node_modules\/(@tanstack|react|react-dom|react-router|scheduler|zod))\//,
+        minShareCount: 2,
+      },
+    ],
+  };
+}
+
 /** MSW's worker is for the demo build only: the production build must not ship it. */
 function demoOnlyWorker(): Plugin {
   let outDir = '';
@@ -168,5 +214,6 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
+    rolldownOptions: { output: { codeSplitting: routeChunks(import.meta.dirname) } },
   },
 }));
