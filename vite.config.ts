@@ -145,7 +145,7 @@ function earlyRouteTable(): Plugin {
 /**
  * Chunks by route: each page's chunk, plus one `shared` chunk for everything two or more lazily
  * loaded chunks share (components, api modules, a feature's own helpers, libraries) that the entry
- * does not already load. Left to itself,
+ * does not already load, and one `forms` chunk of the dialogs and form parts of the pages that edit. Left to itself,
  * Rolldown makes a chunk of each shared component, and the dashboards page needed ten files. Modules
  * the entry imports statically stay where they are, so the first-load JS does not grow.
  */
@@ -175,6 +175,13 @@ function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSpli
           entryModules((module) => context.getModuleInfo(module)).has(id) && !onlyWithPages.test(id) ? 'first' : null,
         minShareCount: 2,
         priority: 2,
+      },
+      {
+        // The dialogs and forms: the pages that change things share them; Connect and Projects do not load them.
+        name: (id, context) => (entryModules((module) => context.getModuleInfo(module)).has(id) ? null : 'forms'),
+        test: /\/src\/(components\/(dialog|confirm-dialog|combobox-field|leave-guard|copy-button)\.tsx|contract\/inputs\.ts)$/,
+        minShareCount: 2,
+        priority: 1,
       },
       {
         // A module of the entry's static graph is one the entry might load (a library's index names

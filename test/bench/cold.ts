@@ -17,37 +17,34 @@ export interface Awaited {
 /** The storage entry of src/api/connection.ts: what a person who ticked "Remember this key" has. */
 export const CONNECTION_STORAGE_KEY = 'analytics-console:connection';
 
-interface InitArgs {
-  storageKey: string;
-  connection: string;
-  selector: string;
-  text: string;
-}
-
-/** Runs in the page before any of its scripts: stores the key, and watches for the awaited text. */
-function beforePageScripts({ storageKey, connection, selector, text }: InitArgs) {
+/**
+ * Runs in the page before any of its scripts: stores the key, and watches for the awaited text. A
+ * string, not a function: tsx's transform adds helpers to named inner functions that the page lacks.
+ */
+function beforePageScripts(connection: string, awaited: Awaited): string {
+  const args = JSON.stringify({ storageKey: CONNECTION_STORAGE_KEY, connection, ...awaited });
+  return `(function (args) {
   try {
     if (location.protocol !== 'http:') return;
-    localStorage.setItem(storageKey, connection);
-  } catch {
+    localStorage.setItem(args.storageKey, args.connection);
+  } catch (error) {
     return;
   }
-  const marked = window as unknown as { __coldReady?: number };
-  const check = () => {
-    if (marked.__coldReady !== undefined) return true;
-    for (const element of document.querySelectorAll(selector)) {
-      if (element.textContent?.includes(text)) {
-        // The frame after the DOM change is the one that paints it.
-        requestAnimationFrame(() => (marked.__coldReady ??= performance.now()));
-        return true;
-      }
+  var found = false;
+  var observer = new MutationObserver(function () {
+    if (found) return;
+    var elements = document.querySelectorAll(args.selector);
+    for (var i = 0; i < elements.length; i++) {
+      if ((elements[i].textContent || '').indexOf(args.text) < 0) continue;
+      found = true;
+      observer.disconnect();
+      // The frame after the DOM change is the one that paints it.
+      requestAnimationFrame(function () { window.__coldReady = performance.now(); });
+      return;
     }
-    return false;
-  };
-  const observer = new MutationObserver(() => {
-    if (check()) observer.disconnect();
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
+})(${args});`;
 }
 
 /** One cold visit of `url`: milliseconds from the navigation's start until `awaited` is painted. */
@@ -61,12 +58,7 @@ export async function coldVisit(url: string, awaited: Awaited): Promise<number> 
       viewport: { width: 1280, height: 800 },
     });
     try {
-      const args: InitArgs = {
-        storageKey: CONNECTION_STORAGE_KEY,
-        connection: JSON.stringify({ host: '', key: adminKey }),
-        ...awaited,
-      };
-      await context.addInitScript(beforePageScripts, args);
+      await context.addInitScript({ content: beforePageScripts(JSON.stringify({ host: '', key: adminKey }), awaited) });
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(url, { waitUntil: 'commit' });
       const handle = await page.waitForFunction(
