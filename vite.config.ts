@@ -6,7 +6,6 @@
 import react from '@vitejs/plugin-react';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { connectRoute, earlyRoutes, type EarlyRoute, type EarlyRouteTable } from './src/app/early-routes.ts';
 
@@ -53,28 +52,6 @@ function apiProxy(): Plugin {
     },
     configurePreviewServer(server) {
       server.httpServer.once('close', () => void stopMock());
-    },
-  };
-}
-
-/**
- * react-router's exports map always resolves to its development build (react-router issue #14102),
- * which ships dev warnings and about 10 kB more gzip: builds use its production files instead.
- */
-function productionReactRouter(): Plugin {
-  const dist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
-  return {
-    name: 'analytics-console:production-react-router',
-    config(_config, { command }) {
-      if (command !== 'build') return;
-      return {
-        resolve: {
-          alias: [
-            { find: /^react-router$/, replacement: dist('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: dist('dom-export.mjs') },
-          ],
-        },
-      };
     },
   };
 }
@@ -216,7 +193,7 @@ function demoOnlyWorker(): Plugin {
 // relative asset paths so the folder can be served from any path of any static host.
 export default defineConfig(({ mode }) => ({
   base: mode === 'demo' ? './' : '/',
-  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker(), earlyRouteTable()],
+  plugins: [react(), apiProxy(), demoOnlyWorker(), earlyRouteTable()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -6,26 +6,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type InlineConfig } from 'vite';
-import { repoRoot } from '../../e2e/support/stack.ts';
 
 const floorRoot = dirname(fileURLToPath(import.meta.url));
-
-// The same react-router files the console's build uses (see productionReactRouter in vite.config.ts),
-// so the two differ by what the apps do, not by which build of a library they ship.
-const reactRouterProduction = (file: string) => join(repoRoot, 'node_modules/react-router/dist/production', file);
 
 function config(outDir: string): InlineConfig {
   return {
     configFile: false,
     root: floorRoot,
     logLevel: 'warn',
+    // The same plugin and resolution as the console's build: the two differ by what the apps do.
     plugins: [react()],
-    resolve: {
-      alias: [
-        { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-        { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-      ],
-    },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   };
 }
