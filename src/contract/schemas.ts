@@ -199,9 +199,6 @@ export const sharePasswordCreatedSchema = z.object({
 });
 export type SharePasswordCreated = z.infer<typeof sharePasswordCreatedSchema>;
 
-export const sharingSettingsKeys = ['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails'] as const;
-export const sharingThemes = ['light', 'dark', 'system'] as const;
-
 export const sharingConfigurationSchema = z.object({
   created_at: maybe(z.string()),
   enabled: z.boolean(),
