@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { sharingConfigurationSchema, type SharingConfiguration } from '../contract/schemas.ts';
 import { getConnection, resolveHost } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { dashboardKeys, projectKeys, segment, type DashboardId, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 const sharingPath = (projectId: ProjectId, dashboardId: DashboardId) =>
   `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/sharing/`;
@@ -61,7 +61,7 @@ export function publicLink(accessToken: string, host = getConnection()?.host ?? 
 export const sharingQueries = {
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
-      queryKey: dashboardKeys.sharing(projectId, dashboardId),
+      queryKey: [...keyRoots.dashboard(projectId, dashboardId), 'sharing'] as const,
       queryFn: ({ signal }) => fetchSharing(projectId, dashboardId, signal),
     }),
 };
@@ -71,10 +71,10 @@ export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => updateSharing(projectId, dashboardId, enabled),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.activity(projectId)] },
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
     onSuccess: (sharing) => {
-      queryClient.setQueryData(dashboardKeys.sharing(projectId, dashboardId), sharing);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId), exact: true });
+      queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing);
+      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
     },
   });
 }
@@ -84,7 +84,7 @@ export function useRefreshSharing(projectId: ProjectId, dashboardId: DashboardId
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => refreshSharing(projectId, dashboardId),
-    meta: { invalidates: [projectKeys.activity(projectId)] },
-    onSuccess: (sharing) => queryClient.setQueryData(dashboardKeys.sharing(projectId, dashboardId), sharing),
+    meta: { invalidates: [keyRoots.activityLog(projectId)] },
+    onSuccess: (sharing) => queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
   });
 }

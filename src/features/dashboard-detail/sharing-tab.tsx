@@ -15,11 +15,11 @@ import type { SharingConfiguration } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
 import { ReasonedButton } from './reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 
 export default function SharingTab() {
   const { projectId, dashboardId, dashboard } = useDashboardOutlet();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const sharing = useQuery(sharingQueries.detail(projectId, dashboardId));
   const update = useUpdateSharing(projectId, dashboardId);
 
