@@ -137,7 +137,8 @@ describe('dashboard detail: sharing', () => {
   });
 
   it('shows the API’s 403 when a read-only key tries and its scopes were unknown', async () => {
-    server.use(http.get('*/__mock/info', () => new HttpResponse(null, { status: 404 })));
+    // A backend that cannot say which key this is (no personal_api_keys/@current): the API decides.
+    server.use(http.get('*/api/personal_api_keys/@current/', () => new HttpResponse(null, { status: 404 })));
     const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'), { key: 'phx_demo_readonly' });
     const toggle = await screen.findByRole('switch', { name: 'Share publicly' });
     expect(toggle).toBeEnabled();
