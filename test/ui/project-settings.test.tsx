@@ -359,13 +359,15 @@ describe('Project settings: danger zone', SLOW, () => {
 
   it('disables changes for a key without project:write, and says why', async () => {
     await openSettings(APP, 'phx_demo_readonly');
-    const reason = "The connected API key lacks the 'project:write' scope.";
+    const reason = 'This API key cannot change project settings: it lacks the project:write scope.';
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Project name' })).toBeDisabled());
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveAccessibleDescription(reason);
     const danger = region('Danger zone');
     expect(within(danger).getByRole('button', { name: 'Delete project' })).toBeDisabled();
-    expect(within(danger).getByRole('button', { name: 'Delete project' })).toHaveAccessibleDescription(reason);
+    expect(within(danger).getByRole('button', { name: 'Delete project' })).toHaveAccessibleDescription(
+      'This API key cannot delete projects: it lacks the project:write scope.',
+    );
     expect(within(danger).getByRole('button', { name: 'Reset project API key' })).toBeDisabled();
     // Onboarding needs only project:read.
     expect(within(region('Onboarding')).getByRole('button', { name: 'Mark product as onboarded' })).toBeEnabled();

@@ -211,7 +211,7 @@ describe('New project', SLOW, () => {
     await projectsTable();
     const button = await screen.findByRole('button', { name: 'New project' });
     await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAccessibleDescription("The connected API key lacks the 'project:write' scope.");
+    expect(button).toHaveAccessibleDescription('This API key cannot create projects: it lacks the project:write scope.');
   });
 
   it('closes on Escape and returns focus to New project', async () => {
