@@ -26,6 +26,7 @@ import {
   type FaultsFormErrors,
   type RuleForm,
 } from './faults.ts';
+import { ProductionKeyRulesSection } from './production-key-rules.tsx';
 import './mock-panel.css';
 
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
@@ -362,6 +363,7 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
     >
       <DemoKeySection info={info} />
       <FaultsSection faults={faults} form={form} setForm={setForm} />
+      <ProductionKeyRulesSection faults={faults} />
       <ResetSection onReset={() => setForm(formFromFaults(noFaults()))} />
     </Dialog>
   );
