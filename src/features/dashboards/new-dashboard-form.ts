@@ -127,10 +127,10 @@ export function checkDraft(draft: NewDashboardDraft): DraftProblem | null {
   return null;
 }
 
-/** The field that shows an error naming `attr` (`tags.2` → Tags); null: shown for the whole form. */
+/** The field that shows an error naming `attr` (`tags__2` → Tags); null: shown for the whole form. */
 export function fieldForAttr(attr: string | null): DraftField | null {
   if (!attr) return null;
-  const root = attr.split('.')[0];
+  const root = attr.split('__')[0];
   switch (root) {
     case 'name':
       return 'name';

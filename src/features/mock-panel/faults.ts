@@ -119,12 +119,12 @@ export function faultsBodyFromForm(form: FaultsForm): FaultsFormResult {
 /** The form field an API error `attr` names (`rules.0.status` → the row that became rule 0). */
 export function fieldOfAttr(attr: string | null, rowOfRule: ReadonlyArray<number>): string | null {
   if (!attr) return null;
-  const match = /^rules\.(\d+)\.(method|path|status|retry_after)$/.exec(attr);
+  const match = /^rules__(\d+)__(method|path|status|retry_after)$/.exec(attr);
   if (match) {
     const row = rowOfRule[Number(match[1])];
     return row === undefined ? null : `rules.${row}.${match[2]}`;
   }
-  const root = attr.split('.')[0];
+  const root = attr.split('__')[0];
   return root === 'latency_ms' || root === 'error_rate' ? root : null;
 }
 

@@ -86,15 +86,15 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
   const serverAttr = errorAttr(update.error);
   /** The error to show under `field`: this form's own check, else the API's (a taken name, 409, belongs to the name). */
   const errorFor = (field: SettingsField): string | undefined => {
-    if (problem && problem.attr?.split('.')[0] === field) return problem.detail;
-    if (serverAttr?.split('.')[0] === field) return errorDetail(update.error);
+    if (problem && problem.attr?.split('__')[0] === field) return problem.detail;
+    if (serverAttr?.split('__')[0] === field) return errorDetail(update.error);
     if (field === 'name' && errorStatus(update.error) === 409) return errorDetail(update.error);
     return undefined;
   };
   const fieldsWithErrors: ReadonlyArray<SettingsField> = Object.keys(draft) as SettingsField[];
   const shownUnderField = fieldsWithErrors.some((field) => errorFor(field) !== undefined);
   const otherError = update.error && !shownUnderField ? update.error : null;
-  const otherProblem = problem && !fieldsWithErrors.includes(problem.attr?.split('.')[0] as SettingsField) ? problem.detail : null;
+  const otherProblem = problem && !fieldsWithErrors.includes(problem.attr?.split('__')[0] as SettingsField) ? problem.detail : null;
 
   /** Which row of Authorized URLs `app_urls.N` of the sent list is (empty rows are not sent). */
   const urlErrorRow = (() => {
@@ -107,8 +107,8 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
 
   const set = <K extends SettingsField>(field: K, value: SettingsDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    if (problem?.attr?.split('.')[0] === field) setProblem(null);
-    if (update.error && (serverAttr?.split('.')[0] === field || (field === 'name' && errorStatus(update.error) === 409))) update.reset();
+    if (problem?.attr?.split('__')[0] === field) setProblem(null);
+    if (update.error && (serverAttr?.split('__')[0] === field || (field === 'name' && errorStatus(update.error) === 409))) update.reset();
   };
 
   const setNumber = (field: NumberField, value: string, invalid: boolean) => {
