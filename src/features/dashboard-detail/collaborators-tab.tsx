@@ -17,8 +17,8 @@ import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
 import { memberLevels, type Collaborator, type Dashboard, type Member } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
 import { useDashboardPermissions } from '../../api/authorization.ts';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
 
