@@ -1,0 +1,73 @@
+/**
+ * Runs the API contract suite against the mock, records every answer, and checks each one against
+ * an OpenAPI document:
+ *   node --import tsx test/production-schema/run.ts               production's published schema
+ *                                                                 (../shared/posthog-openapi.yaml)
+ *   node --import tsx test/production-schema/run.ts --against mock the mock's own /__mock/openapi.json
+ * Exits non-zero on any mismatch, when the suite itself fails, or when production's schema is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { aliases, exceptions } from './exceptions.ts';
+import { createChecker, formatReport, type Exchange } from './schema-check.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const against = process.argv.includes('--against') ? process.argv[process.argv.indexOf('--against') + 1] : 'production';
+if (against !== 'production' && against !== 'mock') {
+  console.error(`--against takes "production" or "mock", not ${JSON.stringify(against)}`);
+  process.exit(2);
+}
+
+// The document first: without it there is nothing to check, so do not run the suite.
+let document: unknown;
+let title: string;
+if (against === 'production') {
+  const schemaPath = resolve(process.env.POSTHOG_OPENAPI ?? join(root, '..', 'shared', 'posthog-openapi.yaml'));
+  if (!existsSync(schemaPath)) {
+    console.error(
+      `Production's schema is not at ${schemaPath}.\n` +
+        'test:production-schema reads it from ../shared/ beside this clone (CI always has it), or from $POSTHOG_OPENAPI.',
+    );
+    process.exit(1);
+  }
+  document = parse(readFileSync(schemaPath, 'utf8'));
+  title = `Production schema (${schemaPath})`;
+} else {
+  throw new Error('--against mock: the mock has no OpenAPI document yet');
+}
+
+const out = mkdtempSync(join(tmpdir(), 'schema-check-'));
+const started = Date.now();
+const vitest = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.production-schema.config.ts'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, SCHEMA_CHECK_OUT: out } },
+);
+
+const exchanges: Exchange[] = [];
+for (const name of existsSync(out) ? readdirSync(out) : []) {
+  exchanges.push(...(JSON.parse(readFileSync(join(out, name), 'utf8')) as Exchange[]));
+}
+rmSync(out, { recursive: true, force: true });
+
+const checker = createChecker(document, against === 'production' ? { aliases, exceptions } : {});
+const report = checker.check(exchanges);
+console.info(`\n${formatReport(report, title, against === 'production' ? exceptions : [])}`);
+console.info(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+let failed = false;
+if (exchanges.length === 0) {
+  console.error('No answer was recorded: the observer in test/api/helpers.ts saw no request.');
+  failed = true;
+}
+if (vitest.status !== 0) {
+  console.error(`The contract suite itself did not pass (vitest exit ${vitest.status ?? vitest.signal}): its failures are listed above.`);
+  failed = true;
+}
+console.info(`schema: ${report.passed} passed, ${report.failed} failed`);
+if (report.failed > 0) failed = true;
+process.exit(failed ? 1 : 0);
