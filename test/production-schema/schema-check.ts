@@ -383,10 +383,18 @@ function messageOf(error: ErrorObject): string {
   }
 }
 
-/** Ajv's errors, without the echo of a failed anyOf/oneOf and with one line per pointer and message. */
+/**
+ * Ajv's errors, one line per pointer and message, without the echo of a nullable value that is
+ * neither null nor valid (`must be null`, `must match a schema in anyOf`) when the reason is listed.
+ */
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
+  const explained = (error: ErrorObject) =>
+    errors.some((other) => other !== error && other.keyword !== 'anyOf' && !(other.keyword === 'type' && (other.params as { type: unknown }).type === 'null') &&
+      (other.instancePath === error.instancePath || other.instancePath.startsWith(`${error.instancePath}/`)));
   return errors.filter((error) => {
+    if (error.keyword === 'type' && (error.params as { type: unknown }).type === 'null' && explained(error)) return false;
+    if (error.keyword === 'anyOf' && explained(error)) return false;
     const key = `${pointerOf(error)}|${messageOf(error)}`;
     if (seen.has(key)) return false;
     seen.add(key);
