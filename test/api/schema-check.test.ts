@@ -144,8 +144,20 @@ describe('checking answers against an OpenAPI 3.0 document', () => {
 describe('checking answers against an OpenAPI 3.1 document', () => {
   const checker = createChecker({
     openapi: '3.1.0',
-    paths: { '/api/things/{id}/': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } } },
+    paths: {
+      '/api/things/{id}/': {
+        get: {
+          responses: {
+            '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+    },
     components: {
+      responses: {
+        NotFound: { description: 'gone', content: { 'application/json': { schema: { type: 'object', required: ['detail'] } } } },
+      },
       schemas: {
         Thing: {
           type: 'object',
@@ -167,5 +179,14 @@ describe('checking answers against an OpenAPI 3.1 document', () => {
       '/more is not allowed (additionalProperties)',
       '/name must be string,null',
     ]);
+  });
+
+  it('follows a response $ref into components', () => {
+    const report = checker.check([
+      exchange('GET', '/api/things/2/', 404, { detail: 'Not found.' }),
+      exchange('GET', '/api/things/2/', 404, { code: 'not_found' }),
+    ]);
+    expect(report).toMatchObject({ passed: 1, failed: 1, statusOnly: 0 });
+    expect(report.mismatches[0]).toMatchObject({ status: 404, pointer: '/detail', message: 'is missing (required)' });
   });
 });

@@ -39,7 +39,9 @@ if (against === 'production') {
   document = correctedDocument(parse(readFileSync(schemaPath, 'utf8')));
   title = `Production schema (${schemaPath})`;
 } else {
-  throw new Error('--against mock: the mock has no OpenAPI document yet');
+  const { contractOpenApiDocument } = await import('../../src/contract/openapi.ts');
+  document = contractOpenApiDocument();
+  title = "The mock's own OpenAPI document (GET /__mock/openapi.json)";
 }
 
 // --from FILE checks answers recorded before (by --save FILE) instead of running the suite.

@@ -77,7 +77,7 @@ export interface CheckReport {
   failed: number;
   /** Answers the document does not describe (path, method or error status it lacks). */
   notCovered: number;
-  /** Of the passed: answers whose body the document does not describe (status checked only). */
+  /** Of the passed: answers for which the document describes no body (status, and an empty body where it says so). */
   statusOnly: number;
   /** Answers that passed only thanks to an exception. */
   excepted: number;
@@ -211,6 +211,18 @@ export function createChecker(document: Json, options: { aliases?: ReadonlyArray
     return candidates[0];
   }
 
+  /** A response object, following a `$ref` into `#/components/responses/`. */
+  function resolve(answer: Json): Json {
+    let current = answer;
+    for (let depth = 0; current?.$ref && depth < 10; depth++) {
+      current = String(current.$ref)
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    }
+    return current;
+  }
+
   const compiled = new Map<string, ValidateFunction>();
   function validatorFor(key: string, schema: Json): ValidateFunction {
     let validate = compiled.get(key);
@@ -269,6 +281,7 @@ export function createChecker(document: Json, options: { aliases?: ReadonlyArray
         const responses: Record<string, Json> = definition.responses ?? {};
         let statusKey = String(exchange.status);
         let answer = responses[statusKey] ?? responses[`${statusKey[0]}XX`];
+        answer = resolve(answer);
         const problems: Array<{ pointer: string; concrete: string; keyword: string; message: string }> = [];
         if (!answer) {
           const documentedSuccess = Object.keys(responses).filter((status) => /^2/.test(status));
@@ -283,7 +296,7 @@ export function createChecker(document: Json, options: { aliases?: ReadonlyArray
             message: `status ${exchange.status}, but the document gives ${documentedSuccess.join(', ')} for a success`,
           });
           statusKey = documentedSuccess[0]!;
-          answer = responses[statusKey];
+          answer = resolve(responses[statusKey]);
         }
         let bodyChecked = false;
         const content: Record<string, Json> | undefined = answer.content;
@@ -440,7 +453,7 @@ export function formatReport(report: CheckReport, title: string, exceptions: Rea
   }
   lines.push(
     '',
-    `${title}: ${report.total} answers: ${report.passed} passed (${report.statusOnly} of them status only: no body documented; ${report.excepted} thanks to a §10 difference; ${report.aliased} through a path alias), ${report.failed} failed, ${report.notCovered} not covered`,
+    `${title}: ${report.total} answers: ${report.passed} passed (${report.statusOnly} of them with no body documented; ${report.excepted} thanks to a §10 difference; ${report.aliased} through a path alias), ${report.failed} failed, ${report.notCovered} not covered`,
   );
   return lines.join('\n');
 }
