@@ -72,6 +72,23 @@ export const errata: ReadonlyArray<SchemaErratum> = [
     apply: (document) => operations(document, 'get', /\/sharing\/$/).forEach((operation) => success(operation, '200', (documented) => documented.items)),
   },
   {
+    id: 'sharing PATCH',
+    reason:
+      'API.md §5.1 #6a: "PATCH `dashboards/:id/sharing/` body `{enabled?, settings?, password_required?}` | ' +
+      'sharing_configuration:write | 200 sharing configuration (§5.6)". The schema leaves the operation out.',
+    apply: (document) => {
+      for (const [template, item] of Object.entries(document.paths as Record<string, Json>)) {
+        if (!/\/sharing\/$/.test(template)) continue;
+        if (item.patch) throw new Error(`erratum: ${template} has a PATCH now`);
+        item.patch = {
+          operationId: `${item.get.operationId}_partial_update`,
+          security: [{ PersonalAPIKeyAuth: ['sharing_configuration:write'] }],
+          responses: structuredClone(item.get.responses),
+        };
+      }
+    },
+  },
+  {
     id: 'sharing configuration fields',
     reason:
       'API.md §4.6: "`created_at` | timestamp or null | null until the configuration is first saved"; "`share_passwords` | ' +
