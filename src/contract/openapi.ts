@@ -159,23 +159,40 @@ function componentSchemas(named: Map<z.ZodMiniType, string>): Record<string, Jso
 
 const pascal = (name: string) => camel(name).replace(/^\w/, (c) => c.toUpperCase());
 
-/** Every endpoint with a unique operation id (one endpoint name may serve several paths). */
+/**
+ * Every endpoint with a unique operation id. One endpoint name may serve several methods (PATCH and
+ * PUT: `projectsUpdate`, `projectsUpdatePut`) and several paths (`projectsGet`, `projectsGetViaOrganizations`).
+ */
 function operationIds(list: ReadonlyArray<Endpoint>): Map<Endpoint, string> {
-  const seen = new Map<string, number>();
+  const firstMethod = new Map<string, string>();
+  const taken = new Set<string>();
   const ids = new Map<Endpoint, string>();
   for (const endpoint of list) {
-    const base = camel(endpoint.name);
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    let id = base;
-    if (count > 0) {
-      const root = endpoint.path.split('/')[2] ?? 'other';
-      id = `${base}Via${pascal(root)}`;
-      while ([...ids.values()].includes(id)) id = `${id}${count}`;
-    }
+    let id = camel(endpoint.name);
+    const method = firstMethod.get(id);
+    if (method === undefined) firstMethod.set(id, endpoint.method);
+    else if (method !== endpoint.method) id += pascal(endpoint.method.toLowerCase());
+    if (taken.has(id)) id += `Via${pascal(endpoint.path.split('/')[2] ?? 'other')}`;
+    for (let n = 2; taken.has(id); n++) id = `${id.replace(/\d+$/, '')}${n}`;
+    taken.add(id);
     ids.set(endpoint, id);
   }
   return ids;
+}
+
+/** A PATCH on a collection path: always 405 (API.md §2.3 step 7), so not an operation of the document. */
+function isCollectionPatch(endpoint: Endpoint): boolean {
+  return 'collectionPatch' in endpoint && endpoint.collectionPatch === true;
+}
+
+/** One of the five actions production refuses to personal API keys (API.md §1.2). */
+function isSessionOnly(endpoint: Endpoint): boolean {
+  return 'sessionOnly' in endpoint && endpoint.sessionOnly === true;
+}
+
+/** The endpoints the document lists: every route of the table but the collection PATCHes. */
+export function documentedEndpoints(): Endpoint[] {
+  return endpoints.filter((endpoint) => !isCollectionPatch(endpoint));
 }
 
 let cached: Json | undefined;
@@ -229,9 +246,10 @@ export function contractOpenApiDocument(): Json {
     };
   }
 
-  const ids = operationIds(endpoints);
+  const listed = documentedEndpoints();
+  const ids = operationIds(listed);
   const paths: Record<string, Json> = {};
-  for (const endpoint of endpoints) {
+  for (const endpoint of listed) {
     const description: Description | undefined = descriptions[endpoint.name];
     const path = toOpenApiPath(endpoint.path);
     const tag = endpoint.name.split('.')[0]!;
@@ -269,16 +287,24 @@ export function contractOpenApiDocument(): Json {
     paths[path][endpoint.method.toLowerCase()] = {
       operationId: ids.get(endpoint),
       summary: description?.summary ?? endpoint.name,
+      ...(isSessionOnly(endpoint)
+        ? {
+            description:
+              'Production refuses personal API keys here (403 `This action does not support personal API key access`: ' +
+              'its web app uses it with a browser session); the mock allows keys, unless its fault setting ' +
+              '`production_key_rules` is on.',
+          }
+        : {}),
       tags: [tag],
-      security: [{ PersonalAPIKey: [endpoint.scope] }],
+      security: [{ PersonalAPIKey: endpoint.scope ? [endpoint.scope] : [] }],
       ...(parameters.length > 0 ? { parameters: parameters.map((p) => JSON.parse(JSON.stringify(p))) } : {}),
       ...(description?.body ? { requestBody: { required: false, content: json(ref(description.body)) } } : {}),
       responses: operationResponses,
-      'x-scope': endpoint.scope,
+      'x-scope': endpoint.scope ?? null,
     };
   }
 
-  const tags = [...new Set(endpoints.map((endpoint) => endpoint.name.split('.')[0]!))].map((name) => ({ name }));
+  const tags = [...new Set(listed.map((endpoint) => endpoint.name.split('.')[0]!))].map((name) => ({ name }));
   cached = {
     openapi: '3.1.0',
     info: {

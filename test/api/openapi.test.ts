@@ -4,7 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractOpenApiDocument, descriptions } from '../../src/contract/openapi.ts';
+import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../src/contract/openapi.ts';
 import { endpoints } from '../../src/contract/scopes.ts';
 import { createMock } from '../../src/mock/index.ts';
 import { createChecker, formatReport, type Exchange } from '../production-schema/schema-check.ts';
@@ -51,12 +51,16 @@ describe('GET /__mock/openapi.json', () => {
   });
 
   it('lists every route of the endpoint table, described, with its scope', () => {
-    const missing = endpoints.filter((endpoint) => !descriptions[endpoint.name]).map((endpoint) => endpoint.name);
+    const listed = documentedEndpoints();
+    // Every route of the table but the PATCHes on collections (always 405, §2.3 step 7).
+    expect(listed.length).toBeGreaterThan(0);
+    expect(endpoints.filter((endpoint) => !listed.includes(endpoint)).every((endpoint) => endpoint.method === 'PATCH')).toBe(true);
+    const missing = listed.filter((endpoint) => !descriptions[endpoint.name]).map((endpoint) => endpoint.name);
     expect(missing, 'endpoints of scopes.ts without a description in src/contract/openapi.ts').toEqual([]);
-    for (const endpoint of endpoints) {
+    for (const endpoint of listed) {
       const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
-      expect(operation.security).toEqual([{ PersonalAPIKey: [endpoint.scope] }]);
+      expect(operation.security).toEqual([{ PersonalAPIKey: endpoint.scope ? [endpoint.scope] : [] }]);
       const success = Object.keys(operation.responses).filter((status) => /^[23]|^405$/.test(status));
       expect(success, `${endpoint.method} ${endpoint.path}`).toHaveLength(1);
       for (const status of ['401', '403', '404']) {
