@@ -227,9 +227,18 @@ export const errata: ReadonlyArray<SchemaErratum> = [
     },
   },
   {
-    id: 'organization member_count',
-    reason: 'API.md §4.9: "`member_count` | integer". The schema types it as a string (a computed field).',
-    apply: (document) => property(document, ['Organization', 'PatchedOrganization'], 'member_count', { type: 'integer' }),
+    id: 'organization fields the schema types as strings',
+    reason:
+      'API.md §4.9: "`metadata` | object"; "`member_count` | integer". The schema types both as strings (computed fields).',
+    apply: (document) => {
+      property(document, ['Organization', 'PatchedOrganization'], 'metadata', { type: 'object' });
+      property(document, ['Organization', 'PatchedOrganization'], 'member_count', { type: 'integer' });
+    },
+  },
+  {
+    id: 'member last_login may be null',
+    reason: 'API.md §4.10: "`last_login` (timestamp or null)". The schema has no null.',
+    apply: (document) => property(document, ['OrganizationMember'], 'last_login', { type: 'string', format: 'date-time', nullable: true }),
   },
 ];
 
