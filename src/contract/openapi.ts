@@ -195,6 +195,18 @@ export function documentedEndpoints(): Endpoint[] {
   return endpoints.filter((endpoint) => !isCollectionPatch(endpoint));
 }
 
+/**
+ * The body's media types (API.md §1.3): JSON first (what clients send), then the form encodings
+ * production's parsers also take; `create_from_template_json` takes JSON only.
+ */
+function bodyContent(endpoint: Endpoint, schema: Json): Json {
+  const content: Json = { 'application/json': { schema } };
+  if (endpoint.path.endsWith('/create_from_template_json/')) return content;
+  content['application/x-www-form-urlencoded'] = { schema };
+  content['multipart/form-data'] = { schema };
+  return content;
+}
+
 let cached: Json | undefined;
 
 /**
@@ -298,7 +310,7 @@ export function contractOpenApiDocument(): Json {
       tags: [tag],
       security: [{ PersonalAPIKey: endpoint.scope ? [endpoint.scope] : [] }],
       ...(parameters.length > 0 ? { parameters: parameters.map((p) => JSON.parse(JSON.stringify(p))) } : {}),
-      ...(description?.body ? { requestBody: { required: false, content: json(ref(description.body)) } } : {}),
+      ...(description?.body ? { requestBody: { required: false, content: bodyContent(endpoint, ref(description.body)) } } : {}),
       responses: operationResponses,
       'x-scope': endpoint.scope ?? null,
     };

@@ -74,6 +74,13 @@ describe('GET /__mock/openapi.json', () => {
       $ref: '#/components/schemas/DashboardsCreateBody',
     });
     expect(document.components.schemas.DashboardsCreateBody.properties.name).toBeDefined();
+    // JSON, form and multipart bodies (API.md §1.3); create_from_template_json takes JSON only.
+    expect(Object.keys(document.paths['/api/projects/{project_id}/dashboards/'].post.requestBody.content)).toEqual([
+      'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data',
+    ]);
+    expect(Object.keys(document.paths['/api/projects/{project_id}/dashboards/create_from_template_json/'].post.requestBody.content)).toEqual([
+      'application/json',
+    ]);
   });
 
   it('has what Postman, Insomnia and Bruno need to import it: bearer auth, unique operation ids, tags', () => {
