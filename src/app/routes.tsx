@@ -42,6 +42,7 @@ const DashboardDetailPage = lazyPage(
 const OverviewTab = lazyPage(() => import('../features/dashboard-detail/overview-tab.tsx'));
 const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
 const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
+const HistoryTab = lazyPage(() => import('../features/activity/history-tab.tsx'));
 
 // The list pages ask for their first page while their code loads, not after.
 
@@ -97,6 +98,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: page(OverviewTab) },
           { path: 'collaborators', element: page(CollaboratorsTab) },
           { path: 'sharing', element: page(SharingTab) },
+          { path: 'history', element: page(HistoryTab) },
         ],
       },
       { path: 'projects/:projectId/settings', element: page(ProjectSettingsPage, 'Loading project settings…') },

@@ -3,7 +3,7 @@
  * console's forms use the same ones for their field errors. Unknown fields are dropped (ignored).
  */
 import * as z from 'zod/mini';
-import { details, fieldErrorFromIssue, type FieldError } from './errors.ts';
+import { fieldErrorFromIssue, type FieldError } from './errors.ts';
 
 /** Length in characters (Unicode code points), as the API counts it. */
 export const charLength = (value: string) => [...value].length;
@@ -20,11 +20,119 @@ const jsonObject = z.record(z.string(), z.unknown());
 /** An optional field that may also be null. */
 const optionalNullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
+// ---------- coercion of dashboard fields (API.md §1.3) ----------
+// Each field kind takes what production's serializer field takes. (mock-core's general helpers may
+// replace these; they keep the same sentences and codes.)
+
+type Coerced<T> = { ok: true; value: T } | { ok: false; code: string; detail: string };
+const fail = (code: string, detail: string): Coerced<never> => ({ ok: false, code, detail });
+
+const trueTexts = new Set(['true', 'True', 'TRUE', 't', 'T', 'yes', 'Yes', 'YES', 'y', 'Y', 'on', 'On', 'ON', '1']);
+const falseTexts = new Set(['false', 'False', 'FALSE', 'f', 'F', 'no', 'No', 'NO', 'n', 'N', 'off', 'Off', 'OFF', '0']);
+
+function toBoolean(value: unknown): Coerced<boolean> {
+  if (value === true || value === 1 || (typeof value === 'string' && trueTexts.has(value))) return { ok: true, value: true };
+  if (value === false || value === 0 || (typeof value === 'string' && falseTexts.has(value))) return { ok: true, value: false };
+  return fail('invalid_input', 'Must be a valid boolean.');
+}
+
+function toInteger(value: unknown): Coerced<number> {
+  if (typeof value === 'string' && value.length > 1000) return fail('max_string_length', 'String value too large.');
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?(\d+(\.0*)?|\.0+)\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? { ok: true, value: n } : fail('invalid_input', 'A valid integer is required.');
+}
+
+function toText(value: unknown): Coerced<string> {
+  if (typeof value === 'string') return { ok: true, value: value.trim() };
+  if (typeof value === 'number' && Number.isFinite(value)) return { ok: true, value: String(value) };
+  return fail('invalid_input', 'Not a valid string.');
+}
+
+const uuidForms = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i;
+function toUuid(value: unknown): Coerced<string> {
+  const match = typeof value === 'string' ? uuidForms.exec(value.trim()) : null;
+  return match ? { ok: true, value: match.slice(1).join('-').toLowerCase() } : fail('invalid_input', 'Must be a valid UUID.');
+}
+
+function toChoice<T extends string | number>(choices: ReadonlyArray<T>): (value: unknown) => Coerced<T> {
+  return (value) => {
+    const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+    const found = choices.find((c) => String(c) === text);
+    return found !== undefined ? { ok: true, value: found } : fail('invalid_choice', `"${text}" is not a valid choice.`);
+  };
+}
+
+function pythonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (value === null) return 'NoneType';
+  if (typeof value === 'object') return 'dict';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'bool';
+  return 'str';
+}
+
+/** A required or optional field of one kind; `nullable` lets `null` through as null. */
+function field<T>(coerce: (value: unknown) => Coerced<T>, nullable: true): z.ZodMiniType<T | null>;
+function field<T>(coerce: (value: unknown) => Coerced<T>, nullable?: false): z.ZodMiniType<T>;
+function field<T>(coerce: (value: unknown) => Coerced<T>, nullable = false): z.ZodMiniType<T | null> {
+  return z.pipe(
+    z.unknown().check(
+      z.superRefine((value, ctx) => {
+        if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.', params: { code: 'required' } });
+        else if (value === null) {
+          if (!nullable) ctx.addIssue({ code: 'custom', message: 'This field may not be null.', params: { code: 'null' } });
+        } else {
+          const result = coerce(value);
+          if (!result.ok) ctx.addIssue({ code: 'custom', message: result.detail, params: { code: result.code } });
+        }
+      }),
+    ),
+    z.transform((value: unknown) => (value === null ? null : (coerce(value) as { ok: true; value: T }).value)),
+  );
+}
+
+/** Text up to `max` characters (after trimming); `allowBlank` false refuses `""`. */
+function textOf(max: number | null, allowBlank = true): (value: unknown) => Coerced<string> {
+  return (value) => {
+    const result = toText(value);
+    if (!result.ok) return result;
+    if (!allowBlank && result.value === '') return fail('blank', 'This field may not be blank.');
+    if (max !== null && charLength(result.value) > max) return fail('max_length', `Ensure this field has no more than ${max} characters.`);
+    return result;
+  };
+}
+
+/** A list of strings; an item error names its index (`tags__2`). */
+const stringListField = z.pipe(
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      if (value === null) {
+        ctx.addIssue({ code: 'custom', message: 'This field may not be null.', params: { code: 'null' } });
+      } else if (!Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: `Expected a list of items but got type "${pythonTypeName(value)}".`, params: { code: 'not_a_list' } });
+      } else {
+        const bad = value.findIndex((item) => item === null || !toText(item).ok);
+        if (bad >= 0) {
+          const nullItem = value[bad] === null;
+          ctx.addIssue({
+            code: 'custom',
+            path: [bad],
+            message: nullItem ? 'This field may not be null.' : 'Not a valid string.',
+            params: { code: nullItem ? 'null' : 'invalid_input' },
+          });
+        }
+      }
+    }),
+  ),
+  z.transform((value: unknown) => (value as unknown[]).map((item) => (toText(item) as { ok: true; value: string }).value)),
+);
+
 // ---------- dashboards ----------
 
 export const restrictionLevels = { everyoneCanEdit: 21, onlyCollaboratorsCanEdit: 37 } as const;
-export const restrictionLevelInput = z.literal([21, 37]);
-export type RestrictionLevel = z.infer<typeof restrictionLevelInput>;
+export const restrictionLevelInput = field(toChoice([21, 37] as const));
+export type RestrictionLevel = 21 | 37;
 
 /** Tags are stored trimmed and lower-cased; empty ones dropped; duplicates dropped, first kept. */
 export function normalizeTags(tags: ReadonlyArray<string>): string[] {
@@ -39,16 +147,15 @@ export function normalizeTags(tags: ReadonlyArray<string>): string[] {
 export const dashboardTemplates = ['DEFAULT_APP', 'WEBSITE_TRAFFIC'] as const;
 export type DashboardTemplate = (typeof dashboardTemplates)[number];
 
-const tagsInput = z.pipe(
-  z.array(z.string()),
-  z.transform((tags: string[]) => normalizeTags(tags)),
-);
+const tagsInput = z.pipe(stringListField, z.transform((tags: string[]) => normalizeTags(tags)));
+const booleanInput = () => field(toBoolean);
 
+/** The writable fields in production's order (API.md §4.3, §5.2): the first failing one answers. */
 const dashboardFields = {
-  name: optionalNullable(maxChars(400)),
-  description: z.optional(z.string()),
-  pinned: z.optional(z.boolean()),
-  deleted: z.optional(z.boolean()),
+  name: z.optional(field(textOf(400), true)),
+  description: z.optional(field(textOf(null))),
+  pinned: z.optional(booleanInput()),
+  deleted: z.optional(booleanInput()),
   tags: z.optional(tagsInput),
   restriction_level: z.optional(restrictionLevelInput),
 };
@@ -56,9 +163,11 @@ const dashboardFields = {
 export const dashboardCreateInput = z.object({
   ...dashboardFields,
   // Checked against the allowed templates by the rules, which word the error themselves.
-  use_template: optionalNullable(z.string()),
-  use_dashboard: optionalNullable(z.int()),
-  delete_insights: z.optional(z.boolean()),
+  use_template: z.optional(field(textOf(null), true)),
+  use_dashboard: z.optional(field(toInteger, true)),
+  /** Read as sent, as Python's truth (API.md §5.3): never an error. */
+  duplicate_tiles: z.optional(z.unknown()),
+  delete_insights: z.optional(booleanInput()),
 });
 export type DashboardCreateInput = z.input<typeof dashboardCreateInput>;
 
@@ -66,48 +175,68 @@ export const dashboardUpdateInput = z.object(dashboardFields);
 export type DashboardUpdateInput = z.input<typeof dashboardUpdateInput>;
 
 export const moveTileInput = z.object({
-  tile: z.object({ id: z.int() }),
-  toDashboard: z.int(),
+  tile: z.object({ id: field(toInteger) }),
+  toDashboard: field(toInteger),
 });
 
-const templateTile = z.object({
-  type: z.literal(['INSIGHT', 'TEXT']),
-  name: optionalNullable(z.string()),
-  description: optionalNullable(z.string()),
-  body: optionalNullable(z.string()),
-  query: optionalNullable(jsonObject),
-  filters: optionalNullable(jsonObject),
-  layouts: optionalNullable(jsonObject),
-  color: optionalNullable(z.string()),
-});
-
+/** `create_from_template_json/`: the template itself is checked by production's template schema (the rules). */
 export const createFromTemplateJsonInput = z.object({
-  template: z.object({
-    template_name: z.string().check(z.trim(), z.minLength(1)),
-    dashboard_description: z.string(),
-    dashboard_filters: jsonObject,
-    tiles: z.array(templateTile).check(z.minLength(1)),
-    tags: z.optional(tagsInput),
-    variables: optionalNullable(jsonObject),
-  }),
+  template: z.unknown().check(
+    z.refine((value) => value !== undefined, { message: 'This field is required.', params: { code: 'required' } }),
+  ),
+  creation_context: z.optional(z.unknown()),
 });
 
 // ---------- collaborators and sharing ----------
 
 export const collaboratorLevel = 37;
 
+/** The fields only (API.md §5.5 step 1); the restriction and level rules come after, in the rules. */
 export const collaboratorCreateInput = z.object({
-  user_uuid: z.guid(),
-  level: z.number().check(
-    z.refine((v) => v === collaboratorLevel, {
-      message: details.onlyEditAccess,
-      params: { code: 'invalid_input' },
-    }),
-  ),
+  user_uuid: field(toUuid),
+  level: field(toChoice([21, 37] as const)),
 });
 export type CollaboratorCreateInput = z.input<typeof collaboratorCreateInput>;
 
-export const sharingUpdateInput = z.object({ enabled: z.optional(z.boolean()) });
+export const sharingSettingsKeys = ['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails', 'theme'] as const;
+
+/** `settings`: an object (unknown keys dropped) or null; anything else `Invalid settings format`. */
+const sharingSettingsInput = z.pipe(
+  z.unknown().check(
+    z.refine((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
+      message: 'Invalid settings format',
+      params: { code: 'invalid_input' },
+    }),
+  ),
+  z.transform((value: unknown) => {
+    if (value === null) return null;
+    const given = value as Record<string, unknown>;
+    const kept: Record<string, unknown> = {};
+    for (const key of sharingSettingsKeys) if (Object.hasOwn(given, key)) kept[key] = given[key];
+    return kept;
+  }),
+);
+
+export const sharingUpdateInput = z.object({
+  enabled: z.optional(booleanInput()),
+  settings: z.optional(sharingSettingsInput),
+  password_required: z.optional(booleanInput()),
+});
+export type SharingUpdateInput = z.input<typeof sharingUpdateInput>;
+
+export const minSharePasswordLength = 8;
+
+export const sharePasswordCreateInput = z.object({
+  raw_password: z.optional(
+    field((value) => {
+      const text = toText(value);
+      if (!text.ok || text.value === '' || charLength(text.value) >= minSharePasswordLength) return text;
+      return fail('invalid_input', `Password must be at least ${minSharePasswordLength} characters long.`);
+    }, true),
+  ),
+  note: z.optional(field(textOf(100), true)),
+});
+export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
 
 // ---------- projects ----------
 

@@ -33,42 +33,49 @@ export interface Endpoint {
 }
 
 const projectRoots = ['/api/organizations/:organization_id/projects/:project_id/', '/api/projects/:project_id/'];
-const dash = '/api/projects/:project_id/dashboards/';
+/** Every dashboard route of §5, under a root: `/api/projects/:project_id/` or its `/api/environments/` alias (§1.1). */
+const dashboardEndpoints = (root: string): Endpoint[] => {
+  const dash = `${root}dashboards/`;
+  const sharing = `${dash}:dashboard_id/sharing/`;
+  return [
+    { name: 'dashboards.list', method: 'GET', path: dash, scope: 'dashboard:read' },
+    { name: 'dashboards.create', method: 'POST', path: dash, scope: 'dashboard:write' },
+    {
+      name: 'dashboards.createFromTemplateJson',
+      method: 'POST',
+      path: `${dash}create_from_template_json/`,
+      scope: 'dashboard:write',
+    },
+    { name: 'collaborators.list', method: 'GET', path: `${dash}:dashboard_id/collaborators/`, scope: 'dashboard:read' },
+    { name: 'collaborators.add', method: 'POST', path: `${dash}:dashboard_id/collaborators/`, scope: 'dashboard:write' },
+    {
+      name: 'collaborators.remove',
+      method: 'DELETE',
+      path: `${dash}:dashboard_id/collaborators/:user_uuid/`,
+      scope: 'dashboard:write',
+    },
+    { name: 'sharing.get', method: 'GET', path: sharing, scope: 'sharing_configuration:read' },
+    { name: 'sharing.update', method: 'PATCH', path: sharing, scope: 'sharing_configuration:write' },
+    { name: 'sharing.refresh', method: 'POST', path: `${sharing}refresh/`, scope: 'sharing_configuration:write' },
+    { name: 'sharing.addPassword', method: 'POST', path: `${sharing}passwords/`, scope: 'sharing_configuration:write' },
+    {
+      name: 'sharing.deletePassword',
+      method: 'DELETE',
+      path: `${sharing}passwords/:password_id/`,
+      scope: 'sharing_configuration:write',
+    },
+    { name: 'dashboards.get', method: 'GET', path: `${dash}:dashboard_id/`, scope: 'dashboard:read' },
+    { name: 'dashboards.update', method: 'PATCH', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
+    // PUT answers as PATCH (§5.1 row 8).
+    { name: 'dashboards.update', method: 'PUT', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
+    { name: 'dashboards.delete', method: 'DELETE', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
+    { name: 'dashboards.moveTile', method: 'PATCH', path: `${dash}:dashboard_id/move_tile/`, scope: 'dashboard:write' },
+  ];
+};
 
 export const endpoints: ReadonlyArray<Endpoint> = [
-  { name: 'dashboards.list', method: 'GET', path: dash, scope: 'dashboard:read' },
-  { name: 'dashboards.create', method: 'POST', path: dash, scope: 'dashboard:write' },
-  {
-    name: 'dashboards.createFromTemplateJson',
-    method: 'POST',
-    path: `${dash}create_from_template_json/`,
-    scope: 'dashboard:write',
-  },
-  { name: 'collaborators.list', method: 'GET', path: `${dash}:dashboard_id/collaborators/`, scope: 'dashboard:read' },
-  { name: 'collaborators.add', method: 'POST', path: `${dash}:dashboard_id/collaborators/`, scope: 'dashboard:write' },
-  {
-    name: 'collaborators.remove',
-    method: 'DELETE',
-    path: `${dash}:dashboard_id/collaborators/:user_uuid/`,
-    scope: 'dashboard:write',
-  },
-  { name: 'sharing.get', method: 'GET', path: `${dash}:dashboard_id/sharing/`, scope: 'sharing_configuration:read' },
-  {
-    name: 'sharing.update',
-    method: 'PATCH',
-    path: `${dash}:dashboard_id/sharing/`,
-    scope: 'sharing_configuration:write',
-  },
-  {
-    name: 'sharing.refresh',
-    method: 'POST',
-    path: `${dash}:dashboard_id/sharing/refresh/`,
-    scope: 'sharing_configuration:write',
-  },
-  { name: 'dashboards.get', method: 'GET', path: `${dash}:dashboard_id/`, scope: 'dashboard:read' },
-  { name: 'dashboards.update', method: 'PATCH', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
-  { name: 'dashboards.delete', method: 'DELETE', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
-  { name: 'dashboards.moveTile', method: 'PATCH', path: `${dash}:dashboard_id/move_tile/`, scope: 'dashboard:write' },
+  ...dashboardEndpoints('/api/projects/:project_id/'),
+  ...dashboardEndpoints('/api/environments/:project_id/'),
 
   { name: 'projects.list', method: 'GET', path: '/api/organizations/:organization_id/projects/', scope: 'project:read' },
   { name: 'projects.create', method: 'POST', path: '/api/organizations/:organization_id/projects/', scope: 'project:write' },

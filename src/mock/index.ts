@@ -65,7 +65,7 @@ export function createMock(options: MockOptions = {}): Mock {
   let faults = normalizeFaults(options.faults);
 
   const control: HttpHandler[] = [];
-  const sharedPage: HttpHandler[] = [sharedPageHandler(store)];
+  const sharedPage: HttpHandler[] = sharedPageHandler(store);
   // Reads the live settings without copying: this runs on every /api/ request.
   const faultLayer = faultHandler(() => faults);
   const api = apiHandlers(store);

@@ -10,6 +10,7 @@ import type {
   ApiKeyRecord,
   CollaboratorRecord,
   DashboardRecord,
+  InsightRecord,
   MemberLevel,
   MemberRecord,
   OrganizationRecord,
@@ -21,7 +22,8 @@ import type {
 } from './db.ts';
 import { newProjectRecord } from './rules/projects.ts';
 import { sharingToken, uuid, type ByteSource } from './rules/random.ts';
-import { templateTiles } from './rules/templates.ts';
+import { templateTileSpecs, trendsQuery } from './rules/templates.ts';
+import { newInsight, newText, newTile, type TileFactory } from './rules/tiles.ts';
 
 export interface DemoKey {
   key: string;
@@ -168,7 +170,6 @@ const people: Person[] = [
   { id: U.hugo, uuid: '6d2f8e1a-4b3c-4d5e-8f9a-1b2c3d4e5f6a', first: 'Hugo', last: 'Martin', email: 'hugo.martin@northwind.example', level: 15, joined: '2024-05-02T09:00:00.000Z', role: 'founder', organization: seedIds.outsideOrganization, memberId: '9f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' },
 ];
 
-const person = (id: number) => people.find((p) => p.id === id)!;
 const hedgeboxPeople = people.filter((p) => p.organization === seedIds.organization);
 const isAdminPerson = (p: Person) => p.level >= 8;
 
@@ -374,8 +375,9 @@ const outsideDashboards: DashboardSpec[] = [
 
 class SeedBuilder {
   readonly random = new SeedRandom(20240108);
-  readonly sequences = { user: 0, project: 0, dashboard: 0, tile: 0, insight: 0 };
+  readonly sequences = { user: 0, project: 0, dashboard: 0, tile: 0, insight: 0, text: 0, share_password: 0 };
   readonly dashboards: DashboardRecord[] = [];
+  readonly insights: InsightRecord[] = [];
   readonly collaborators: CollaboratorRecord[] = [];
   readonly activity: ActivityRecord[] = [];
 
@@ -406,16 +408,31 @@ class SeedBuilder {
     });
   }
 
-  tiles(specs: ReadonlyArray<TileSpec>): TileRecord[] {
-    return specs.map((spec, i) => ({
-      id: this.nextId('tile'),
-      insight: spec.insight
-        ? { id: this.nextId('insight'), name: spec.insight, description: spec.description ?? null }
-        : null,
-      text: spec.text !== undefined ? { body: spec.text } : null,
-      layouts: { sm: { x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: spec.text !== undefined ? 2 : 5 } },
-      color: null,
-    }));
+  /** New tiles, insights and texts with the seed's ids and randomness, made at `now`. */
+  factory(now: string): TileFactory {
+    return {
+      nextId: (kind) => this.nextId(kind),
+      addInsight: (insight) => this.insights.push(insight),
+      now,
+      bytes: this.random.bytes,
+    };
+  }
+
+  tiles(projectId: number, creator: number, specs: ReadonlyArray<TileSpec>, now: string): TileRecord[] {
+    const factory = this.factory(now);
+    return specs.map((spec, i) => {
+      const layouts = { sm: { x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: spec.text !== undefined ? 2 : 5, minW: 3, minH: 2 } };
+      const insight = spec.insight
+        ? newInsight(factory, projectId, creator, {
+            name: spec.insight,
+            description: spec.description ?? null,
+            query: trendsQuery(this.random.pick(['$pageview', 'signed_up', 'uploaded_file', 'shared_file']), this.random.pick(['total', 'dau'])),
+            is_sample: false,
+          })
+        : null;
+      const text = spec.text !== undefined ? newText(factory, creator, spec.text) : null;
+      return newTile(factory, { insight_id: insight?.id ?? null, text }, layouts, null);
+    });
   }
 
   /** Adds the project's dashboards, created from `start` on, one every `everyMinutes` or so. */
@@ -430,26 +447,35 @@ class SeedBuilder {
         pinned: spec.pinned ?? false,
         created_at: createdAt,
         created_by: spec.creator,
+        last_accessed_at: null,
         deleted: false,
         creation_mode: 'default',
-        tags: spec.tags ?? [],
-        restriction_level: spec.restriction ?? 21,
         filters: spec.filters ?? {},
         variables: {},
+        breakdown_colors: [],
+        data_color_theme_id: null,
+        tags: spec.tags ?? [],
+        restriction_level: spec.restriction ?? 21,
+        last_refresh: null,
+        quick_filter_ids: [],
         tiles: [],
-        sharing: { enabled: false, access_token: sharingToken(this.random.bytes), created_at: null },
+        sharing: null,
       };
       if (spec.template) {
+        const factory = this.factory(createdAt);
         dashboard.creation_mode = 'template';
         dashboard.filters = { date_from: '-30d' };
-        dashboard.tiles = templateTiles(spec.template, (kind) => this.nextId(kind));
+        dashboard.tiles = templateTileSpecs(spec.template).map((tile) =>
+          newTile(factory, { insight_id: newInsight(factory, projectId, spec.creator, tile.insight).id, text: null }, tile.layouts, tile.color),
+        );
       } else if (spec.duplicateOf !== undefined) {
+        // A plain duplicate: new tiles showing the same insights and texts.
         const source = this.dashboards.find((d) => d.id === spec.duplicateOf)!;
         dashboard.creation_mode = 'duplicate';
         dashboard.filters = structuredClone(source.filters);
         dashboard.tiles = source.tiles.map((tile) => ({ ...structuredClone(tile), id: this.nextId('tile') }));
       } else {
-        dashboard.tiles = this.tiles(spec.tiles ?? []);
+        dashboard.tiles = this.tiles(projectId, spec.creator, spec.tiles ?? [], createdAt);
       }
       this.dashboards.push(dashboard);
       this.log(projectId, spec.creator, 'created', 'Dashboard', dashboard.id, dashboard.name, createdAt);
@@ -464,16 +490,20 @@ class SeedBuilder {
           added_at: addedAt,
           updated_at: addedAt,
         });
-        this.log(projectId, spec.creator, 'collaborator_added', 'Dashboard', dashboard.id, dashboard.name, addedAt, [
-          { type: 'Dashboard', action: 'created', field: 'collaborators', before: null, after: person(userId).email },
-        ]);
       });
       if (spec.shared) {
         const sharedAt = at(createdAt, 24 * 60);
-        dashboard.sharing.enabled = true;
-        dashboard.sharing.created_at = sharedAt;
-        this.log(projectId, spec.creator, 'sharing_enabled', 'Dashboard', dashboard.id, dashboard.name, sharedAt, [
-          { type: 'Dashboard', action: 'changed', field: 'enabled', before: false, after: true },
+        dashboard.sharing = {
+          created_at: sharedAt,
+          enabled: true,
+          access_token: sharingToken(this.random.bytes),
+          settings: null,
+          password_required: false,
+          share_passwords: [],
+          retired_tokens: [],
+        };
+        this.log(projectId, spec.creator, 'sharing enabled', 'Dashboard', dashboard.id, dashboard.name, sharedAt, [
+          { type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: true },
         ]);
       }
       if (spec.pinned) {
@@ -617,9 +647,7 @@ export function seedData(): StoreData {
   b.log(P.app, U.lena, 'updated', 'Dashboard', D.weeklyReview, 'Weekly business review', '2024-05-20T08:15:00.000Z', [
     { type: 'Dashboard', action: 'changed', field: 'name', before: 'Weekly review', after: 'Weekly business review' },
   ]);
-  b.log(P.app, U.olivia, 'access_token_refreshed', 'Dashboard', D.productOverview, 'Product overview', '2024-07-01T09:30:00.000Z', [
-    { type: 'Dashboard', action: 'changed', field: 'access_token', before: null, after: null },
-  ]);
+  b.log(P.app, U.olivia, 'access token refreshed', 'Dashboard', D.productOverview, 'Product overview', '2024-07-01T09:30:00.000Z');
 
   b.activity.sort((a, c) => (a.created_at < c.created_at ? -1 : a.created_at > c.created_at ? 1 : 0));
   return {
@@ -632,6 +660,7 @@ export function seedData(): StoreData {
     apiKeys,
     projects,
     dashboards: b.dashboards,
+    insights: b.insights,
     collaborators: b.collaborators,
     activity: b.activity,
   };

@@ -148,7 +148,7 @@ describe('dashboard detail: collaborators', () => {
     renderApp(dashboardPath(dashboards.productOverview, 'collaborators'), { key: 'phx_demo_member' });
     const restrict = await screen.findByRole('button', { name: 'Restrict editing to invited collaborators' });
     await waitFor(() => expect(restrict).toBeDisabled());
-    expect(restrict).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(restrict).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s refusal when restricting could not be foreseen', async () => {

@@ -26,7 +26,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     const { user, location } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     expect(await heading('Product overview')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing', 'History']);
     expect(screen.getByRole('tab', { name: 'Sharing' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('switch', { name: 'Share publicly' })).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Product overview');
 
     await user.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'sharing')));
+    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'history')));
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview)));
@@ -276,7 +276,7 @@ describe('dashboard detail: who may edit', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
     await waitFor(() => expect(whoCanEdit).toBeDisabled());
-    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s restriction-rights refusal at Who can edit when it could not be foreseen', async () => {
@@ -313,8 +313,8 @@ describe('dashboard detail: who may edit', () => {
   });
 
   it('shows the API’s 403 above the form when the key’s scopes are unknown', async () => {
-    // Not the bundled mock as far as the console can tell: the scopes are learnt from the answer.
-    server.use(http.get('*/__mock/info', () => new HttpResponse(null, { status: 404 })));
+    // A backend that cannot say which key this is (no personal_api_keys/@current): the API decides.
+    server.use(http.get('*/api/personal_api_keys/@current/', () => new HttpResponse(null, { status: 404 })));
     const { user } = renderApp(dashboardPath(dashboards.productOverview), { key: 'phx_demo_readonly' });
     await heading('Product overview');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), ' More.');

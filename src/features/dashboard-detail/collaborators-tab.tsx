@@ -18,7 +18,7 @@ import { memberLevels, type Collaborator, type Dashboard, type Member } from '..
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
 import { ReasonedButton } from './reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
 
@@ -36,7 +36,7 @@ export function addableMembers(members: ReadonlyArray<Member>, dashboard: Dashbo
 export default function CollaboratorsTab() {
   const { projectId, dashboardId, dashboard } = useDashboardOutlet();
   const toast = useToast();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const collaborators = useQuery(collaboratorQueries.list(projectId, dashboardId));
   const members = useQuery(organizationQueries.members());
   const add = useAddCollaborator(projectId, dashboardId);

@@ -23,7 +23,7 @@ import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
 import { ReasonedButton } from './reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 
 interface FormValues {
   name: string;
@@ -77,7 +77,7 @@ function isRestrictionRefusal(error: unknown): boolean {
 export default function OverviewTab() {
   const { projectId, dashboardId, dashboard, onDeleted } = useDashboardOutlet();
   const toast = useToast();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const save = useUpdateDashboard(projectId, dashboardId);
   const remove = useDeleteDashboard(projectId);
   // Only the fields the person touched, so a refetch never turns another person's change into ours.

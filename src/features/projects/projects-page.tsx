@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { flattenPages } from '../../api/pagination.ts';
-import { useKeyScopeGranted } from '../../api/mock.ts';
-import { missingScopeReason, projectQueries } from '../../api/projects.ts';
+import { useOrganizationPermissions } from '../../api/authorization.ts';
+import { projectQueries } from '../../api/projects.ts';
 import type { Project, ProjectListItem } from '../../contract/schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -65,7 +65,8 @@ export default function ProjectsPage() {
   const search = params.get('search') ?? '';
   const query = useInfiniteQuery(projectQueries.list(search));
   const { items, total } = flattenPages(query.data);
-  const canCreate = useKeyScopeGranted('project:write');
+  const createRefusal = useOrganizationPermissions().createProject;
+  const canCreate = createRefusal === null;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [created, setCreated] = useState<Project | null>(null);
   const toast = useToast();
@@ -163,7 +164,7 @@ export default function ProjectsPage() {
           {newProjectButton}
           {!canCreate && (
             <p id={reasonId} className="field-hint">
-              {missingScopeReason('project:write')}
+              {createRefusal}
             </p>
           )}
         </div>

@@ -3,7 +3,8 @@ import { details, type ErrorBody, type ErrorType, type FieldError } from '../../
 
 export class ApiProblem extends Error {
   readonly status: number;
-  readonly body: ErrorBody;
+  /** The standard body, or production's bare `{"error": …}` of API.md §2.2. */
+  readonly body: ErrorBody | { error: string };
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, type: ErrorType, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}) {
@@ -41,4 +42,10 @@ export const problems = {
   /** A rule of §5/§6 refusing the request. */
   invalid: (detail: string, attr: string | null = null) => new ApiProblem(400, 'validation_error', 'invalid_input', detail, attr),
   conflict: (detail: string) => new ApiProblem(409, 'server_error', 'conflict', detail),
+  /** Production's own `{"error": …}` body (API.md §2.2). */
+  bare: (status: number, error: string) => {
+    const problem = new ApiProblem(status, 'validation_error', 'error', error);
+    (problem as { body: ErrorBody | { error: string } }).body = { error };
+    return problem;
+  },
 };
