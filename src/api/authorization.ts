@@ -19,7 +19,7 @@ import { memberLevels, type Dashboard, type Project } from '../contract/schemas.
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
 import { getConnection, useConnectionState } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { mockQueries } from './mock.ts';
+import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
 import { type ProjectId } from './query-keys.ts';
@@ -166,7 +166,7 @@ function useProductionKeyRules(): boolean {
   if (!info.isSuccess) return false;
   // Not the bundled mock: a production-like service (API.md §1.2).
   if (info.data === null) return true;
-  return (info.data.faults as { production_key_rules?: boolean }).production_key_rules === true;
+  return productionKeyRulesOf(info.data.faults);
 }
 
 /** The connected key's scopes, from personal_api_keys/@current on any backend; null while unknown. */

@@ -78,6 +78,23 @@ export function useUpdateMockFaults() {
   });
 }
 
+/** The mock's `production_key_rules` (API.md §9): the session-only actions of §1.2 refuse keys, as production does. */
+type KeyRulesField = { production_key_rules?: boolean };
+
+export function productionKeyRulesOf(faults: MockFaults): boolean {
+  return (faults as MockFaults & KeyRulesField).production_key_rules === true;
+}
+
+/** Turns `production_key_rules` on or off (PUT /__mock/faults with that field only; the other faults stay). */
+export function useSetProductionKeyRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on } as MockFaultsInput & KeyRulesField),
+    meta: { invalidates: [keyRoots.mock] },
+    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+  });
+}
+
 /** Resets the mock's data, then refetches everything the console shows. */
 export function useResetMock() {
   const queryClient = useQueryClient();

@@ -150,7 +150,7 @@ describe('Dashboard detail', () => {
       assert.notEqual(value, link, 'the link changed');
       return value;
     });
-    assert.equal(await statusOf(link), 200, 'the old link keeps working during its 5-minute grace period');
+    assert.equal(await statusOf(link), 200, 'the old link keeps working for its 5-minute grace period (API.md §5.6)');
     assert.equal(await statusOf(rotated), 200, 'the new link works');
     assert.equal(await copyWith(page, page.getByRole('button', { name: 'Copy link', exact: true })), rotated);
   });

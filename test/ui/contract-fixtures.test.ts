@@ -96,7 +96,8 @@ describe('production-shaped fixtures parse with the contract', () => {
     expect(growth!.created_by).toBeNull();
     expect(growth!.description).toBeNull();
     expect(growth!.tags).toEqual([]);
-    expect(untitled).not.toHaveProperty('last_accessed_at');
+    // Production's list-item fields of API.md §4.2 are read (null where production sends null).
+    expect(untitled!.last_accessed_at).toBeNull();
 
     const dashboard = dashboardSchema.parse(fixture('dashboard-full.json'));
     expect(dashboard.tiles.map((t) => [t.id, t.insight?.name ?? null, t.text?.body ?? null])).toEqual([
@@ -115,6 +116,10 @@ describe('production-shaped fixtures parse with the contract', () => {
       created_at: null,
       enabled: false,
       access_token: 'Abc_defGHIjklMNOpqrSTu',
+      settings: null,
+      password_required: false,
+      share_passwords: [],
+      user_access_level: null,
     });
     const organization = organizationSchema.parse(fixture('organization.json'));
     expect(organization.projects).toEqual([

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import type { Dashboard } from '../../src/contract/schemas.ts';
 import {
@@ -17,8 +17,6 @@ import { server } from './setup.ts';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 describe('dashboard detail: heading, tabs and not found', () => {
@@ -60,7 +58,8 @@ describe('dashboard detail: heading, tabs and not found', () => {
   it('shows a deleted dashboard as not found, with a way back to the list', async () => {
     const { user, location } = renderApp(dashboardPath(dashboards.legacyKpis));
     expect(await heading('Dashboard not found')).toBeInTheDocument();
-    expect(screen.getByText(details.dashboardNotFound)).toBeInTheDocument();
+    // A deleted dashboard is an unknown id: `Not found.` (API.md §2).
+    expect(screen.getByText(details.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the dashboards' }));
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
@@ -152,11 +151,11 @@ describe('dashboard detail: overview', () => {
     expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
-  it('shows an API error under the field its attr names', async () => {
+  it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
     server.use(
       http.patch('*/api/projects/:projectId/dashboards/:dashboardId/', () =>
         HttpResponse.json(
-          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr: 'tags.2' },
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr },
           { status: 400 },
         ),
       ),
@@ -169,6 +168,7 @@ describe('dashboard detail: overview', () => {
     expect(await screen.findByText('Ensure this field has no more than 32 characters.')).toBeInTheDocument();
     expect(tags).toHaveAccessibleDescription(/Ensure this field has no more than 32 characters\./);
     expect(tags).toHaveValue('product, exec, a-very-long-tag');
+    expect(tags).toHaveFocus();
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, SharingConfiguration } from '../../src/contract/schemas.ts';
@@ -13,8 +13,6 @@ import { apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 const originalClipboard = Object.getOwnPropertyDescriptor(window.navigator, 'clipboard');
@@ -44,10 +42,10 @@ describe('dashboard detail: sharing', () => {
 
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Share publicly' })).toHaveAttribute('aria-checked', 'true'));
-    // Turning sharing on issues a new token (API.md §5.6), never the provisional one of an unsaved read.
-    const after = await sharingOf(dashboards.websiteTraffic);
-    expect(after.access_token).not.toBe(before.access_token);
-    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue(linkFor(after.access_token!));
+    // Turning sharing on issues a new token (API.md §5.6): the link shows the one the PATCH answered.
+    const issued = (await sharingOf(dashboards.websiteTraffic)).access_token!;
+    expect(issued).not.toBe(before.access_token);
+    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue(linkFor(issued));
     expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveAttribute('readonly');
     expect(screen.getByRole('link', { name: 'Open the public link in a new tab' })).toHaveAttribute('target', '_blank');
     expect(screen.getByText(/^Shared since/)).toBeInTheDocument();

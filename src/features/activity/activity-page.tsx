@@ -14,15 +14,9 @@ import { projectQueries } from '../../api/projects.ts';
 import { keyRoots } from '../../api/query-keys.ts';
 import { useToast } from '../../components/toast.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
+import { activityFiltersFromSearchParams, readPerson, readWhat } from './activity-filters.ts';
 import { ActivityList } from './activity-list.tsx';
 import { itemName } from './activity-text.ts';
-
-/** `What` in the URL → the log's `scope` (project settings are production's `Team` entries). */
-const whatScopes = { settings: 'Team', dashboards: 'Dashboard' } as const;
-type What = keyof typeof whatScopes | '';
-
-const readWhat = (value: string | null): What => (value === 'settings' || value === 'dashboards' ? value : '');
-const readPerson = (value: string | null): string | null => (value && /^\d+$/.test(value) ? value : null);
 
 function RestoreButton({ projectId, entry }: { projectId: string; entry: ActivityEntry }) {
   const restore = useRestoreDashboard(projectId);
@@ -69,7 +63,7 @@ export default function ActivityPage() {
   const members = useQuery({ ...organizationQueries.members(), enabled: membersRefusal === null });
   const queryClient = useQueryClient();
   const ids = { what: useId(), person: useId(), personHint: useId() };
-  const filters: ActivityLogFilters = { scope: what ? whatScopes[what] : null, itemId: null, user: person };
+  const filters: ActivityLogFilters = activityFiltersFromSearchParams(params);
 
   const setFilter = (name: 'what' | 'person', value: string) =>
     setParams(

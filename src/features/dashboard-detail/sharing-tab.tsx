@@ -14,9 +14,9 @@ import { useToast } from '../../components/toast.tsx';
 import type { SharingConfiguration } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
-import { SharePasswords } from './share-passwords.tsx';
 import { useDashboardPermissions } from '../../api/authorization.ts';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { SharePasswords } from './share-passwords.tsx';
 
 export default function SharingTab() {
   const { projectId, dashboardId, dashboard } = useDashboardOutlet();

@@ -133,7 +133,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, selec
             </Badge>
           )}
           {dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit && (
-            <Badge tone="warning" title="Only invited collaborators, the creator and project admins can edit it.">
+            <Badge tone="warning" title="Only invited collaborators, the creator and organization admins can edit it.">
               Restricted
             </Badge>
           )}

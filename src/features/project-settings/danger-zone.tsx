@@ -5,6 +5,7 @@ import { useDeleteProject, useResetProjectToken } from '../../api/projects.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 
 export interface DangerZoneProps {
   project: Project;
@@ -15,8 +16,6 @@ export interface DangerZoneProps {
 
 export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps) {
   const headingId = useId();
-  const resetReasonId = useId();
-  const deleteReasonId = useId();
   const permissions = useProjectPermissions(project.id);
   const newKeyId = useId();
   const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
@@ -30,7 +29,6 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
     remove.reset();
   };
 
-  const refused = (reason: string | null, id: string) => (reason === null ? {} : { disabled: true, 'aria-describedby': id });
 
   return (
     <section className="panel settings-section danger-zone" aria-labelledby={headingId}>
@@ -41,19 +39,9 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
           <h3>Reset the project API key</h3>
           <p>Apps and sites that send events with the current key must be updated with the new one.</p>
         </div>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => setConfirming('reset')}
-          {...refused(permissions.resetToken, resetReasonId)}
-        >
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('reset')} disabledReason={permissions.resetToken}>
           Reset project API key
-        </button>
-        {permissions.resetToken && (
-          <p id={resetReasonId} className="field-hint">
-            {permissions.resetToken}
-          </p>
-        )}
+        </ReasonedButton>
       </div>
       {newKey && (
         <div className="notice new-key" role="status">
@@ -71,19 +59,9 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
           <h3>Delete this project</h3>
           <p>Its dashboards and its activity are deleted with it. This cannot be undone.</p>
         </div>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => setConfirming('delete')}
-          {...refused(permissions.deleteProject, deleteReasonId)}
-        >
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('delete')} disabledReason={permissions.deleteProject}>
           Delete project
-        </button>
-        {permissions.deleteProject && (
-          <p id={deleteReasonId} className="field-hint">
-            {permissions.deleteProject}
-          </p>
-        )}
+        </ReasonedButton>
       </div>
 
       <ConfirmDialog

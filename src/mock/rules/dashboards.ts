@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import {
   charLength,
+  FormField,
   normalizeTags,
   type createFromTemplateJsonInput,
   type dashboardCreateInput,
@@ -10,7 +11,7 @@ import {
   type moveTileInput,
 } from '../../contract/inputs.ts';
 import type { DashboardRecord, ProjectRecord, Store, TileRecord } from '../db.ts';
-import { fieldChanges, projectFieldChange, recordActivity, recordProjectUpdate } from './activity.ts';
+import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdated } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { nowIso, sharingToken } from './random.ts';
@@ -110,6 +111,8 @@ export function storeTileFactory(store: Store): TileFactory {
 
 /** Python's truth of a JSON value, as production reads `duplicate_tiles` (API.md §5.3). */
 export function pythonTruthy(value: unknown): boolean {
+  // A form body's value is its (last) text.
+  if (value instanceof FormField) return value.last !== '';
   if (value === null || value === undefined || value === false || value === 0 || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value).length > 0;
@@ -241,18 +244,10 @@ export function updateDashboard(
   const wasDeleted = dashboard.deleted;
   store.updateDashboard(dashboard, patch);
   const activity = !wasDeleted && dashboard.deleted ? 'deleted' : wasDeleted && !dashboard.deleted ? 'restored' : 'updated';
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity,
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    changes,
-  });
+  recordDashboardActivity(store, { project, user: principal.user, dashboard, activity, changes });
   if (activity === 'deleted' && project.primary_dashboard === dashboard.id) {
     store.updateProject(project, { primary_dashboard: null, updated_at: nowIso() });
-    recordProjectUpdate(store, principal.user, project, [projectFieldChange('primary_dashboard', dashboard.id, null)]);
+    recordProjectUpdated(store, principal.user, project, [fieldChange('Team', 'primary_dashboard', dashboard.id, null)]);
   }
 }
 
@@ -275,14 +270,12 @@ export function moveTile(store: Store, principal: Principal, project: ProjectRec
     [source, sourceBefore],
     [target, targetBefore],
   ] as const) {
-    recordActivity(store, {
-      projectId: project.id,
+    recordDashboardActivity(store, {
+      project,
       user: principal.user,
+      dashboard,
       activity: 'updated',
-      scope: 'Dashboard',
-      itemId: dashboard.id,
-      name: dashboard.name,
-      changes: [{ type: 'Dashboard', action: 'changed', field: 'tiles', before, after: dashboard.tiles.map((t) => t.id) }],
+      changes: [fieldChange('Dashboard', 'tiles', before, dashboard.tiles.map((t) => t.id))],
     });
   }
 }
@@ -314,7 +307,11 @@ export function createFromTemplateJson(
   const untyped = template.tiles.findIndex((tile) => !Object.hasOwn(tile, 'type'));
   if (untyped >= 0) throw problems.invalid("'type' is a required property");
   if (charLength(template.template_name) > 400) {
-    throw problems.invalid('Ensure this field has no more than 400 characters.');
+    throw problems.field({
+      code: 'max_length',
+      detail: 'Ensure this field has no more than 400 characters.',
+      attr: 'template__template_name',
+    });
   }
   const factory = storeTileFactory(store);
   const tiles: TileRecord[] = [];
@@ -347,13 +344,6 @@ export function createFromTemplateJson(
 /** Stores a new dashboard and records its creation. */
 function addDashboard(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): DashboardRecord {
   store.insertDashboard(dashboard);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'created',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-  });
+  recordDashboardActivity(store, { project, user: principal.user, dashboard, activity: 'created' });
   return dashboard;
 }

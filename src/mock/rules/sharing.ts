@@ -1,8 +1,8 @@
 /** Dashboard sharing (API.md §5.6), share passwords, and the public view of a shared dashboard (§9). */
 import type * as z from 'zod/mini';
 import type { sharePasswordCreateInput, sharingUpdateInput } from '../../contract/inputs.ts';
-import type { DashboardRecord, ProjectRecord, SharePasswordRecord, SharingRecord, Store } from '../db.ts';
-import { recordActivity } from './activity.ts';
+import type { ActivityChange, DashboardRecord, ProjectRecord, SharePasswordRecord, SharingRecord, Store } from '../db.ts';
+import { fieldChange, recordDashboardActivity, type DashboardActivity } from './activity.ts';
 import { isAdmin, type Principal } from './access.ts';
 import { newSharingToken } from './dashboards.ts';
 import { problems } from './problem.ts';
@@ -61,16 +61,15 @@ function liveRetired(sharing: SharingRecord) {
   return sharing.retired_tokens.filter((t) => Date.parse(t.expires_at) > now);
 }
 
-function logSharing(store: Store, principal: Principal | null, project: ProjectRecord, dashboard: DashboardRecord, activity: string, changes?: unknown) {
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal?.user ?? null,
-    activity: activity as never,
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    ...(changes === undefined ? {} : { changes: changes as never }),
-  });
+function logSharing(
+  store: Store,
+  principal: Principal | null,
+  project: ProjectRecord,
+  dashboard: DashboardRecord,
+  activity: DashboardActivity,
+  changes: ActivityChange[] | null,
+) {
+  recordDashboardActivity(store, { project, user: principal?.user ?? null, dashboard, activity, changes });
 }
 
 type SharingUpdate = z.output<typeof sharingUpdateInput>;
@@ -87,7 +86,7 @@ export function updateSharing(
   input: SharingUpdate,
 ): void {
   if (input.password_required === true && !hasAdvancedPermissions(store, project.organization_id)) {
-    throw problems.bare(403, sharingErrors.passwordFeature);
+    throw problems.bare(403, { error: sharingErrors.passwordFeature });
   }
   const saved = dashboard.sharing;
   const sharing: SharingRecord = saved ? structuredClone(saved) : firstSave(store);
@@ -107,7 +106,7 @@ export function updateSharing(
   store.updateDashboard(dashboard, { sharing });
   if (input.enabled !== undefined) {
     logSharing(store, principal, project, dashboard, input.enabled ? 'sharing enabled' : 'sharing disabled', [
-      { type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: input.enabled },
+      fieldChange('Dashboard', 'sharing', null, input.enabled),
     ]);
   }
 }
@@ -131,8 +130,8 @@ export function refreshSharing(store: Store, principal: Principal, project: Proj
 /** The order of both password endpoints: `password_required`, then the feature (the edit right comes first, in the handler). */
 function requirePasswordsAllowed(store: Store, project: ProjectRecord, dashboard: DashboardRecord): SharingRecord {
   const sharing = dashboard.sharing;
-  if (!sharing?.password_required) throw problems.bare(400, sharingErrors.passwordsNeedRequired);
-  if (!hasAdvancedPermissions(store, project.organization_id)) throw problems.bare(403, sharingErrors.passwordManagementFeature);
+  if (!sharing?.password_required) throw problems.bare(400, { error: sharingErrors.passwordsNeedRequired });
+  if (!hasAdvancedPermissions(store, project.organization_id)) throw problems.bare(403, { error: sharingErrors.passwordManagementFeature });
   return sharing;
 }
 
