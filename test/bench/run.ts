@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey, api, buildConsole, distDir, repoRoot, startStack } from '../e2e/support/stack.ts';
+import { bulkPin } from './bulk.ts';
 import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor } from './floor/serve.ts';
@@ -263,6 +264,22 @@ async function main(): Promise<boolean> {
         await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
       } finally {
         await floor.close();
+      }
+    });
+
+    const bulkCount = 1_000;
+    await section(`bulk pin of ${bulkCount} dashboards`, async () => {
+      const project = await createBigProject(stack.mockUrl, bulkCount);
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await bulkPin(context, stack.mockUrl, project.id, bulkCount);
+        add(`bulk pin of ${bulkCount}: wall time`, `${f.seconds.toFixed(1)} s`);
+        add(`bulk pin of ${bulkCount}: peak requests in flight`, String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+        add(`bulk pin of ${bulkCount}: longest task`, ms(f.longestTaskMs), '< 200 ms', f.longestTaskMs < 200);
+        add(`bulk pin of ${bulkCount}: PATCHes / distinct ids / pinned after`, `${f.patches} / ${f.distinctIds} / ${f.pinnedAfter}`,
+          `${bulkCount} each`, f.patches === bulkCount && f.distinctIds === bulkCount && f.pinnedAfter === bulkCount);
+      } finally {
+        await context.close();
       }
     });
   } finally {
