@@ -47,7 +47,7 @@ export function createMock(options: MockOptions = {}): Mock {
   let faults = normalizeFaults(options.faults);
 
   const control: HttpHandler[] = [];
-  const sharedPage: HttpHandler[] = [sharedPageHandler(store)];
+  const sharedPage: HttpHandler[] = sharedPageHandler(store);
   // Reads the live settings without copying: this runs on every /api/ request.
   const faultLayer = faultHandler(() => faults);
   const api = apiHandlers(store, { productionKeyRules: () => faults.production_key_rules === true });

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import type { Dashboard } from '../../src/contract/schemas.ts';
 import {
@@ -17,8 +17,6 @@ import { server } from './setup.ts';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 describe('dashboard detail: heading, tabs and not found', () => {
@@ -26,7 +24,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     const { user, location } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     expect(await heading('Product overview')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing', 'History']);
     expect(screen.getByRole('tab', { name: 'Sharing' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('switch', { name: 'Share publicly' })).toBeInTheDocument();
@@ -43,7 +41,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Product overview');
 
     await user.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'sharing')));
+    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'history')));
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview)));
@@ -60,7 +58,8 @@ describe('dashboard detail: heading, tabs and not found', () => {
   it('shows a deleted dashboard as not found, with a way back to the list', async () => {
     const { user, location } = renderApp(dashboardPath(dashboards.legacyKpis));
     expect(await heading('Dashboard not found')).toBeInTheDocument();
-    expect(screen.getByText(details.dashboardNotFound)).toBeInTheDocument();
+    // A deleted dashboard is an unknown id: `Not found.` (API.md §2).
+    expect(screen.getByText(details.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the dashboards' }));
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
@@ -152,11 +151,11 @@ describe('dashboard detail: overview', () => {
     expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
-  it('shows an API error under the field its attr names', async () => {
+  it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
     server.use(
       http.patch('*/api/projects/:projectId/dashboards/:dashboardId/', () =>
         HttpResponse.json(
-          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr: 'tags.2' },
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr },
           { status: 400 },
         ),
       ),
@@ -169,6 +168,7 @@ describe('dashboard detail: overview', () => {
     expect(await screen.findByText('Ensure this field has no more than 32 characters.')).toBeInTheDocument();
     expect(tags).toHaveAccessibleDescription(/Ensure this field has no more than 32 characters\./);
     expect(tags).toHaveValue('product, exec, a-very-long-tag');
+    expect(tags).toHaveFocus();
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 
@@ -276,7 +276,7 @@ describe('dashboard detail: who may edit', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
     await waitFor(() => expect(whoCanEdit).toBeDisabled());
-    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s restriction-rights refusal at Who can edit when it could not be foreseen', async () => {
@@ -313,8 +313,8 @@ describe('dashboard detail: who may edit', () => {
   });
 
   it('shows the API’s 403 above the form when the key’s scopes are unknown', async () => {
-    // Not the bundled mock as far as the console can tell: the scopes are learnt from the answer.
-    server.use(http.get('*/__mock/info', () => new HttpResponse(null, { status: 404 })));
+    // A backend that cannot say which key this is (no personal_api_keys/@current): the API decides.
+    server.use(http.get('*/api/personal_api_keys/@current/', () => new HttpResponse(null, { status: 404 })));
     const { user } = renderApp(dashboardPath(dashboards.productOverview), { key: 'phx_demo_readonly' });
     await heading('Product overview');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), ' More.');

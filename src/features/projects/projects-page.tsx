@@ -1,10 +1,10 @@
 /** `/projects`: the organization's projects, searchable (`?search=`), infinite, and `New project`. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { flattenPages } from '../../api/pagination.ts';
-import { useKeyScopeGranted } from '../../api/mock.ts';
-import { missingScopeReason, projectQueries } from '../../api/projects.ts';
+import { useOrganizationPermissions } from '../../api/authorization.ts';
+import { projectQueries } from '../../api/projects.ts';
 import type { Project, ProjectListItem } from '../../contract/schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -65,12 +66,11 @@ export default function ProjectsPage() {
   const search = params.get('search') ?? '';
   const query = useInfiniteQuery(projectQueries.list(search));
   const { items, total } = flattenPages(query.data);
-  const canCreate = useKeyScopeGranted('project:write');
+  const createRefusal = useOrganizationPermissions().createProject;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [created, setCreated] = useState<Project | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
-  const reasonId = useId();
 
   const setSearch = useCallback(
     (text: string) =>
@@ -95,17 +95,15 @@ export default function ProjectsPage() {
   };
 
   const newProjectButton = (
-    <button
-      type="button"
+    <ReasonedButton
       className="button button-primary"
       onClick={() => setDialogOpen(true)}
       onPointerEnter={() => void NewProjectDialog.preload()}
       onFocus={() => void NewProjectDialog.preload()}
-      disabled={!canCreate}
-      aria-describedby={canCreate ? undefined : reasonId}
+      disabledReason={createRefusal}
     >
       New project
-    </button>
+    </ReasonedButton>
   );
 
   const searching = query.isPlaceholderData && query.isFetching;
@@ -159,14 +157,7 @@ export default function ProjectsPage() {
     <>
       <div className="page-header">
         <h1>Projects</h1>
-        <div className="page-header-actions">
-          {newProjectButton}
-          {!canCreate && (
-            <p id={reasonId} className="field-hint">
-              {missingScopeReason('project:write')}
-            </p>
-          )}
-        </div>
+        <div className="page-header-actions">{newProjectButton}</div>
       </div>
       {created && (
         <div className="notice project-created">
