@@ -20,7 +20,10 @@ import {
 } from './inputs.ts';
 import {
   activityEntrySchema,
+  activityLogPageSchema,
   activityPageSchema,
+  organizationPageSchema,
+  personalApiKeySchema,
   collaboratorListSchema,
   collaboratorSchema,
   dashboardListItemSchema,
@@ -118,6 +121,27 @@ export const descriptions: Readonly<Record<string, Description>> = {
   'organizations.get': { summary: 'Get an organization', answer: organizationSchema },
   'organizations.members': { summary: "List an organization's members", answer: memberPageSchema, query: paging },
   'users.me': { summary: 'The key owner', answer: meSchema },
+  'organizations.list': { summary: "The key owner's organizations", answer: organizationPageSchema, query: paging },
+  'projects.createCurrent': {
+    summary: "Create a project in the key owner's current organization",
+    body: projectCreateInput,
+    status: 201,
+    answer: projectSchema,
+    errors: [409],
+  },
+  'activityLog.list': {
+    summary: "A project's activity log (cursor-paged, 100 a page)",
+    answer: activityLogPageSchema,
+    query: {
+      cursor: 'The opaque position of a page (from `next` or `previous`).',
+      scope: 'Only entries of this scope (`Team`, `Project`, `Dashboard`, …).',
+      item_id: 'Only entries about this item.',
+      user: "Only entries by this user (the user's integer id).",
+    },
+  },
+  'personalApiKeys.current': { summary: 'The personal API key of the request (no scope needed)', answer: personalApiKeySchema },
+  'sharing.addPassword': { summary: 'Add a share password (shown once)', status: 201, plainErrors: [400, 403] },
+  'sharing.deletePassword': { summary: 'Delete a share password', status: 204, plainErrors: [403] },
 };
 
 const errorSentences: Record<number, string> = {
