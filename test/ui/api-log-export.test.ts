@@ -89,7 +89,7 @@ describe('Export HAR', () => {
   it('validates against the HAR 1.2 JSON schema', () => {
     expect(harSchemaErrors(har)).toEqual([]);
     // The validator does refuse what is not HAR 1.2.
-    const broken = structuredClone(har) as { log: { entries: Array<{ request: Record<string, unknown> }> } };
+    const broken = structuredClone(har) as unknown as { log: { entries: Array<{ request: Record<string, unknown> }> } };
     delete broken.log.entries[0]!.request.httpVersion;
     expect(harSchemaErrors(broken).join()).toMatch(/httpVersion/);
     expect(har.log.version).toBe('1.2');

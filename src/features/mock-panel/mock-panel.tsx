@@ -14,9 +14,11 @@ import { ActionError } from '../../components/error-state.tsx';
 import { errorAttr, errorDetail } from '../../components/error-text.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { FaultPresets } from './fault-presets.tsx';
 import {
   describeFaults,
   emptyRule,
+  faultsSummary,
   faultsBodyFromForm,
   fieldOfAttr,
   formFromFaults,
@@ -361,6 +363,7 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
       size="large"
     >
       <DemoKeySection info={info} />
+      <FaultPresets faults={faults} onApplied={(saved) => setForm(formFromFaults(saved))} />
       <FaultsSection faults={faults} form={form} setForm={setForm} />
       <ResetSection onReset={() => setForm(formFromFaults(noFaults()))} />
     </Dialog>
@@ -373,15 +376,15 @@ export default function MockPanel({ info }: MockPanelProps) {
   // The info was just fetched: its faults stand in until GET /__mock/faults is needed again.
   const faultsQuery = useQuery({ ...mockQueries.faults(), initialData: info.faults });
   const faults = faultsQuery.data;
-  const active = describeFaults(faults);
+  const active = faultsSummary(faults);
   const current = info.keys.find((key) => key.key === connection?.key);
 
   return (
     <div className="mock-panel">
       {current && <span className="mock-key-badge">Key: {current.key}</span>}
-      {active.length > 0 && (
+      {active && (
         <button type="button" className="mock-faults-indicator" onClick={() => setOpen(true)}>
-          Faults on: {active.join(', ')}
+          Faults on: {active}
         </button>
       )}
       <button type="button" className="button mock-controls-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
