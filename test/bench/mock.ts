@@ -282,7 +282,11 @@ const extraNodeArgs = process.env.BENCH_MOCK_NODE_ARGS?.trim() || null;
 function startNpmMock(): Promise<{ child: ChildProcess; url: string }> {
   const env = { ...process.env };
   if (extraNodeArgs) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} ${extraNodeArgs}`.trim();
-  return startChild('npm', ['run', '--silent', 'mock', '--', '--port', '0'], /^Mock API listening on (http:\/\/\S+)/m, { detached: true, env });
+  const firstLine = /^Mock API listening on (http:\/\/\S+)/m;
+  // To compare ways of launching the mock (see docs): BENCH_MOCK_COMMAND runs in place of npm.
+  const command = process.env.BENCH_MOCK_COMMAND?.trim();
+  if (command) return startChild('sh', ['-c', `exec ${command} --port 0`], firstLine, { detached: true, env });
+  return startChild('npm', ['run', '--silent', 'mock', '--', '--port', '0'], firstLine, { detached: true, env });
 }
 
 /** The processes of process group `pgid`, read from /proc. */
@@ -309,9 +313,12 @@ function commandOf(pid: number): string {
   }
 }
 
-/** The node process that serves the mock: the group's process running src/mock/launch.mjs. */
+/** The node process that serves the mock: the group's process running src/mock/launch.mjs (or server.ts). */
 function serverPidIn(pgid: number): number {
-  const pid = groupPids(pgid).find((p) => commandOf(p).includes('src/mock/launch.mjs'));
+  const pid = groupPids(pgid).find((p) => {
+    const [program = '', ...args] = commandOf(p).split(' ');
+    return /(^|\/)node$/.test(program) && args.some((arg) => /src\/mock\/(launch\.mjs|server\.ts)$/.test(arg));
+  });
   if (!pid) throw new Error(`no process of group ${pgid} runs src/mock/launch.mjs`);
   return pid;
 }
@@ -337,18 +344,29 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
-/** Resident memory of every process of group `pgid`, summed, with each process's share. */
-function groupRss(pgid: number): { totalMb: number; parts: Array<{ pid: number; command: string; mb: number }> } {
+/** Proportional set size: resident memory with each shared page split among the processes sharing it. */
+function pssMb(pid: number): number {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1]) / 1024;
+}
+
+/**
+ * Memory of every process of group `pgid`: the sum of their RSS (what `ps` shows, counting pages they
+ * share, such as node's own code, once per process) and the sum of their PSS (each shared page once).
+ */
+function groupMemory(pgid: number): { rssMb: number; pssMb: number; parts: Array<{ pid: number; command: string; rss: number; pss: number }> } {
   const parts = groupPids(pgid).map((pid) => {
-    let mb = 0;
+    let rss = 0;
+    let pss = 0;
     try {
-      mb = rssMb(pid);
+      rss = rssMb(pid);
+      pss = pssMb(pid);
     } catch {
       // Ended meanwhile.
     }
-    return { pid, command: commandOf(pid), mb };
+    return { pid, command: commandOf(pid), rss, pss };
   });
-  return { totalMb: parts.reduce((sum, part) => sum + part.mb, 0), parts };
+  return { rssMb: parts.reduce((sum, p) => sum + p.rss, 0), pssMb: parts.reduce((sum, p) => sum + p.pss, 0), parts };
 }
 
 // ---------- the benchmark ----------
@@ -430,10 +448,12 @@ async function bench(): Promise<void> {
         `p95 ${fmt(r.p95Ms)} ms, server CPU ${fmt(r.cpuUsPerRequest, 0)} µs/request`,
     );
   }
-  const memory = groupRss(pgid);
-  const rss = memory.totalMb;
+  const memory = groupMemory(pgid);
+  const rss = memory.rssMb;
   const serverRss = rssMb(mockPid);
-  for (const part of memory.parts) log(`  RSS ${fmt(part.mb, 1).padStart(6)} MB  pid ${part.pid}  ${part.command.slice(0, 90)}`);
+  for (const part of memory.parts) {
+    log(`  RSS ${fmt(part.rss, 1).padStart(6)} MB, PSS ${fmt(part.pss, 1).padStart(6)} MB  pid ${part.pid}  ${part.command.slice(0, 80)}`);
+  }
 
   const mockRounds = roundRps.get('mock first')!;
   const bareRounds = roundRps.get('bare first')!;
@@ -452,6 +472,7 @@ async function bench(): Promise<void> {
     ['p50 last page (ms)', fmt(lastMock.p50Ms), '', ''],
     ['p50 last/first', fmt(lastOverFirst), `<= ${goals.lastOverFirstP50}`, lastOverFirst <= goals.lastOverFirstP50 ? 'PASS' : 'MISS'],
     ['npm run mock RSS, whole group (MB)', fmt(rss, 1), `<= ${goals.rssMb}`, rss <= goals.rssMb ? 'PASS' : 'MISS'],
+    ['  PSS, whole group (MB)', fmt(memory.pssMb, 1), '', ''],
     ['  of which the server process (MB)', fmt(serverRss, 1), '', ''],
     ['npm run mock start to first answer (ms)', fmt(startMs, 0), '', ''],
     ['server CPU, mock first page (µs/req)', fmt(firstMock.cpuUsPerRequest, 0), '', ''],
@@ -482,7 +503,9 @@ async function bench(): Promise<void> {
       p50_last_over_first_goal: goals.lastOverFirstP50,
       rss_mb: Number(rss.toFixed(1)),
       rss_mb_goal: goals.rssMb,
+      pss_mb: Number(memory.pssMb.toFixed(1)),
       server_rss_mb: Number(serverRss.toFixed(1)),
+      command: process.env.BENCH_MOCK_COMMAND?.trim() || 'npm run mock',
       start_ms: Math.round(startMs),
       mock_cpu_us_per_request: Math.round(firstMock.cpuUsPerRequest),
       bare_cpu_us_per_request: Math.round(firstBare.cpuUsPerRequest),
