@@ -94,6 +94,9 @@ describe('Export HAR', () => {
     expect(harSchemaErrors(broken).join()).toMatch(/httpVersion/);
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'Analytics Console', version: '1.2.3' });
+    // Firefox's importer reads log.pages; every entry belongs to the one page.
+    expect(har.log.pages).toHaveLength(1);
+    expect(har.log.entries.every((e) => e.pageref === har.log.pages![0]!.id)).toBe(true);
     expect(har.log.entries.map((e) => `${e.request.method} ${e.response.status}`)).toEqual(['POST 201', 'GET 429', 'GET 0', 'POST 204']);
   });
 

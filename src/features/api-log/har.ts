@@ -90,9 +90,13 @@ function responseOf(entry: RequestLogEntry, secrets: ReadonlyArray<string>): Res
   };
 }
 
+/** One page holds every entry: Firefox's importer reads `log.pages` and fails without it. */
+const PAGE_ID = 'page_1';
+
 function entryOf(entry: RequestLogEntry, secrets: ReadonlyArray<string>): Entry {
   const time = Math.max(0, entry.durationMs);
   const har: Entry = {
+    pageref: PAGE_ID,
     startedDateTime: entry.startedAt,
     time,
     request: requestOf(entry, secrets),
@@ -114,6 +118,15 @@ export function buildHar(entries: ReadonlyArray<RequestLogEntry>, options: HarOp
       version: '1.2',
       creator: { name: 'Analytics Console', version: options.version },
       ...(options.comment ? { comment: redactSecrets(options.comment, secrets) } : {}),
+      pages: [
+        {
+          id: PAGE_ID,
+          startedDateTime: ordered[0]?.startedAt ?? new Date().toISOString(),
+          title: 'Analytics Console: API log',
+          // The console's page load is not one of the requests: no page timings.
+          pageTimings: { onContentLoad: -1, onLoad: -1 },
+        },
+      ],
       entries: ordered.map((entry) => entryOf(entry, secrets)),
     },
   };
