@@ -10,7 +10,7 @@ import { createMock, validateStoreData, type Mock } from './index.ts';
 import { seedData } from './seed.ts';
 
 export const storageKey = 'analytics-console:mock-store';
-export const faultsStorageKey = 'analytics-console:mock-faults';
+const faultsStorageKey = 'analytics-console:mock-faults';
 const saveDelayMs = 250;
 
 function readStoredData(storage: Storage): StoreData | undefined {
