@@ -48,7 +48,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, b
   }
 }
 
-describe('Export as script against the mock server', () => {
+describe('Export as script against the mock server', { timeout: 60_000 }, () => {
   it('replays a logged session with curl and gets the same statuses, with no key in the script or the HAR', async () => {
     clearRequestLog();
     await call('POST', '/__mock/reset', undefined, false);
