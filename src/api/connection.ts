@@ -98,11 +98,6 @@ export function disconnect(options: { notice?: string; byPerson?: boolean } = {}
   setState({ connection: null, notice: options.notice ?? null, disconnectedByPerson: options.byPerson ?? false });
 }
 
-/** Clears the notice once it has been read and acted upon. */
-export function clearConnectionNotice(): void {
-  if (state.notice !== null) setState({ connection: state.connection, notice: null, disconnectedByPerson: state.disconnectedByPerson });
-}
-
 /**
  * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`.
  * Returns the origin without a trailing slash; throws a readable Error when it is not a URL.

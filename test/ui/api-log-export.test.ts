@@ -52,7 +52,7 @@ describe('redaction (one function for curl, HAR and script)', () => {
   });
 });
 
-describe('Export HAR', { timeout: 30_000 }, () => {
+describe('Export HAR', () => {
   const entries = [
     logEntry({
       method: 'POST',
@@ -167,7 +167,7 @@ function runWithFakeCurl(script: string, statuses: number[], env: Record<string,
   return { ...result, args };
 }
 
-describe('Export as script', { timeout: 30_000 }, () => {
+describe('Export as script', () => {
   const nasty = `Bob's "big" board\nwith $HOME, \`date\`, $(id), \\ back\\slash, 'quotes' and  two  spaces`;
   const entries = [
     logEntry({ method: 'POST', url: 'http://127.0.0.1:5173/api/projects/1/dashboards/', requestBodyText: JSON.stringify({ name: nasty }), status: 201 }),

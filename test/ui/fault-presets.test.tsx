@@ -1,6 +1,6 @@
 // Fault presets in Mock controls: one click puts the mock in a known broken state, the top bar
 // names the preset, and the custom form shows what it set.
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api/http.ts';
 import { createProject, fetchProjectPage } from '../../src/api/projects.ts';
@@ -8,18 +8,16 @@ import { faultsSummary, FAULT_PRESETS, presetOf } from '../../src/features/mock-
 import { renderApp } from './render.tsx';
 import { mock } from './setup.ts';
 
-configure({ asyncUtilTimeout: 5000 });
-
 type User = ReturnType<typeof renderApp>['user'];
 
 async function openControls(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Mock controls' }, { timeout: 5000 }));
-  return screen.findByRole('dialog', { name: 'Mock controls' }, { timeout: 5000 });
+  await user.click(await screen.findByRole('button', { name: 'Mock controls' }, { timeout: 10_000 }));
+  return screen.findByRole('dialog', { name: 'Mock controls' }, { timeout: 10_000 });
 }
 
 const writes = ['DELETE', 'PATCH', 'POST', 'PUT'];
 
-describe('fault presets', { timeout: 20_000 }, () => {
+describe('fault presets', () => {
   it('names a preset only when the faults are exactly it', () => {
     expect(FAULT_PRESETS.map((preset) => preset.name)).toEqual(['Slow network', 'Flaky', 'Rate limited', 'Writes down']);
     expect(presetOf({ latency_ms: [300, 1200], error_rate: 0, rules: [] })?.name).toBe('Slow network');
