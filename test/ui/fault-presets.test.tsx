@@ -68,7 +68,7 @@ describe('fault presets', () => {
     const dialog = await openControls(user);
     await user.click(within(dialog).getByRole('button', { name: 'Flaky' }));
     expect(await screen.findByRole('button', { name: 'Faults on: Flaky' })).toBeInTheDocument();
-    expect(mock.getFaults()).toEqual({ latency_ms: 0, error_rate: 0.1, rules: [] });
+    expect(mock.getFaults()).toMatchObject({ latency_ms: 0, error_rate: 0.1, rules: [] });
 
     await user.click(within(dialog).getByRole('button', { name: 'Writes down' }));
     expect(await screen.findByRole('button', { name: 'Faults on: Writes down' })).toBeInTheDocument();
@@ -84,13 +84,16 @@ describe('fault presets', () => {
     expect(isApiError(refused, 503)).toBe(true);
   });
 
-  it('Slow network sets 300–1,200 ms of latency and shows it in the form', async () => {
+  it('Slow network sets 300–1,200 ms of latency and shows it in the form, keeping production key rules', async () => {
+    mock.setFaults({ ...mock.getFaults(), production_key_rules: true });
     const { user } = renderApp('/projects');
     const dialog = await openControls(user);
     await user.click(within(dialog).getByRole('button', { name: 'Slow network' }));
     expect(await screen.findByRole('button', { name: 'Faults on: Slow network' })).toBeInTheDocument();
-    expect(mock.getFaults()).toEqual({ latency_ms: [300, 1200], error_rate: 0, rules: [] });
+    expect(mock.getFaults()).toMatchObject({ latency_ms: [300, 1200], error_rate: 0, rules: [] });
     expect(within(dialog).getByRole('textbox', { name: 'Latency (ms)' })).toHaveValue('300-1200');
+    // A preset sets latency, errors and rules only: the mock's other settings stay.
+    expect(mock.getFaults().production_key_rules).toBe(true);
     expect(await screen.findByText(/^Faults on: Slow network\. Every answer takes 300–1,200 ms\.$/)).toBeInTheDocument();
   });
 });
