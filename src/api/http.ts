@@ -9,7 +9,9 @@ import { getConnectionState, resolveHost, type Connection } from './connection.t
 import { adoptEarlyResponse } from './early-response.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { HttpMethod } from '../contract/scopes.ts';
+
+export type { HttpMethod };
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Where a request went, carried by every error so messages can name it. */

@@ -161,6 +161,6 @@ describe('Activity', () => {
   it('says when the project does not exist', async () => {
     renderApp('/projects/9999/activity');
     const alert = await screen.findByRole('alert', {});
-    expect(alert).toHaveTextContent('Project not found.');
+    expect(alert).toHaveTextContent('Not found.');
   });
 });
