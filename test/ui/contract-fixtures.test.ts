@@ -1,7 +1,7 @@
 /** The console parses what production really sends (test/fixtures/), not only what the mock sends. */
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fetchActivityPage } from '../../src/api/activity.ts';
+import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
 import { fetchCollaborators } from '../../src/api/collaborators.ts';
 import { saveConnection } from '../../src/api/connection.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../src/api/dashboards.ts';
@@ -22,6 +22,7 @@ import {
   sharingConfigurationSchema,
 } from '../../src/contract/schemas.ts';
 import { server } from './setup.ts';
+import activityLogPage from '../fixtures/activity-log-page.json';
 import activityPage from '../fixtures/activity-page.json';
 import activityProjectShape from '../fixtures/activity-project-shape.json';
 import collaborators from '../fixtures/collaborators.json';
@@ -38,6 +39,7 @@ import projectList from '../fixtures/project-list.json';
 import sharing from '../fixtures/sharing.json';
 
 const fixtures: Record<string, unknown> = {
+  'activity-log-page.json': activityLogPage,
   'activity-page.json': activityPage,
   'activity-project-shape.json': activityProjectShape,
   'collaborators.json': collaborators,
@@ -162,7 +164,7 @@ describe('the fetchers accept the fixtures over HTTP', () => {
       http.get('https://us.posthog.example/api/organizations/@current/projects/', answer('project-list.json')),
       http.get('https://us.posthog.example/api/users/@me/', answer('me.json')),
       http.get('https://us.posthog.example/api/projects/1234/', answer('project-full.json')),
-      http.get('https://us.posthog.example/api/projects/1234/activity/', answer('activity-page.json')),
+      http.get('https://us.posthog.example/api/projects/1234/activity_log/', answer('activity-log-page.json')),
       http.get('https://us.posthog.example/api/projects/1234/is_generating_demo_data/', answer('is-generating-demo-data-project-shape.json')),
       http.get('https://us.posthog.example/api/projects/1234/dashboards/', answer('dashboard-list.json')),
       http.get('https://us.posthog.example/api/projects/1234/dashboards/78/', answer('dashboard-full.json')),
@@ -176,7 +178,7 @@ describe('the fetchers accept the fixtures over HTTP', () => {
     expect((await fetchProjectPage({})).count).toBe(2);
     expect((await fetchMe()).team?.name).toBe('Production');
     expect((await fetchProject(1234)).timezone).toBe('Europe/Paris');
-    expect((await fetchActivityPage(1234, { page: 1 })).results).toHaveLength(2);
+    expect((await fetchActivityLogPage(1234, noActivityFilters)).results).toHaveLength(3);
     expect(await fetchDemoDataStatus(1234)).toEqual({ isGenerating: null });
     expect((await fetchDashboardPage(1234, {})).results).toHaveLength(2);
     expect((await fetchDashboard(1234, 78)).tiles).toHaveLength(3);
