@@ -7,7 +7,6 @@ import { mockFaultsInput, parseInput } from '../contract/inputs.ts';
 import type { StoreData } from './db.ts';
 import type { FaultsInput } from './faults.ts';
 import { createMock, validateStoreData, type Mock } from './index.ts';
-import { seedData } from './seed.ts';
 
 export const storageKey = 'analytics-console:mock-store';
 const faultsStorageKey = 'analytics-console:mock-faults';
@@ -17,7 +16,7 @@ function readStoredData(storage: Storage): StoreData | undefined {
   const text = storage.getItem(storageKey);
   if (text === null) return undefined;
   try {
-    return validateStoreData(JSON.parse(text), seedData());
+    return validateStoreData(JSON.parse(text));
   } catch (error) {
     // Keep what was there for inspection instead of overwriting it silently.
     const backupKey = `${storageKey}:unreadable`;

@@ -8,8 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { normalizeHost, saveConnection, useConnectionState } from '../../api/connection.ts';
 import { mockQueries } from '../../api/mock.ts';
-import { fetchCurrentOrganization } from '../../api/organization.ts';
-import { organizationKeys } from '../../api/query-keys.ts';
+import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field } from '../../components/field.tsx';
 
@@ -78,7 +77,7 @@ export default function ConnectPage() {
     try {
       const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
       saveConnection({ host: normalizedHost, key: trimmedKey, remember });
-      queryClient.setQueryData(organizationKeys.current(), organization);
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
       navigate(next, { replace: true });
     } catch (error) {
       setFailure(error);

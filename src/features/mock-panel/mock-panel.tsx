@@ -28,6 +28,7 @@ import {
   type FaultsForm,
   type RuleForm,
 } from './faults.ts';
+import { ProductionKeyRulesSection } from './production-key-rules.tsx';
 import './mock-panel.css';
 
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
@@ -378,6 +379,7 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
       {/* A preset replaces the faults: the fields then show what the mock now holds. */}
       <FaultPresets faults={faults} onApplied={() => form.reset()} />
       <FaultsSection faults={faults} form={form} pending={update.isPending} onSave={save} />
+      <ProductionKeyRulesSection faults={faults} />
       <ResetSection onReset={() => form.reset(formFromFaults(noFaults()))} />
     </Dialog>
   );
