@@ -17,6 +17,7 @@ import {
   projectCreateInput,
   projectUpdateInput,
   sharingUpdateInput,
+  sharePasswordCreateInput,
 } from './inputs.ts';
 import {
   activityEntrySchema,
@@ -35,6 +36,7 @@ import {
   projectListItemSchema,
   projectPageSchema,
   projectSchema,
+  sharePasswordCreatedSchema,
   sharingConfigurationSchema,
   tileSchema,
   userSchema,
@@ -91,6 +93,14 @@ export const descriptions: Readonly<Record<string, Description>> = {
     plainErrors: [400, 403],
   },
   'sharing.refresh': { summary: 'Issue a new sharing link', answer: sharingConfigurationSchema },
+  'sharing.addPassword': {
+    summary: 'Add a share password (shown once)',
+    body: sharePasswordCreateInput,
+    status: 201,
+    answer: sharePasswordCreatedSchema,
+    plainErrors: [400, 403],
+  },
+  'sharing.deletePassword': { summary: 'Deactivate a share password', status: 204, plainErrors: [400, 403] },
   'dashboards.get': { summary: 'Get a dashboard', answer: dashboardSchema },
   'dashboards.update': { summary: 'Update, soft-delete or restore a dashboard', body: dashboardUpdateInput, answer: dashboardSchema },
   'dashboards.delete': { summary: 'Always 405: soft-delete with PATCH {"deleted": true}', status: 405 },
