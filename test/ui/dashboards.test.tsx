@@ -54,7 +54,7 @@ async function dashboardsOf(projectId: number, query = ''): Promise<Paginated<Da
 async function openNewDashboard(user: ReturnType<typeof renderApp>['user']) {
   await findTable();
   await user.click(screen.getByRole('button', { name: 'New dashboard' }));
-  return screen.getByRole('dialog', { name: 'New dashboard' });
+  return screen.findByRole('dialog', { name: 'New dashboard' });
 }
 
 /** The id of the dashboard whose page the console opened. */
