@@ -64,7 +64,7 @@ describe('Project settings: reading', () => {
     renderApp('/projects/9999/settings');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'This project does not exist' })).toBeInTheDocument();
-    expect(alert).toHaveTextContent('Project not found.');
+    expect(alert).toHaveTextContent('Not found.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -394,21 +394,21 @@ describe('Project settings: danger zone', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Delete project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
     await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only organization admins can create or delete projects.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("You don't have sufficient permissions in the project.");
     expect(mock.store.project(MOBILE)).toBeDefined();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
     dialog = await screen.findByRole('dialog', { name: 'Reset project API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only project admins can reset the project API key.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("You don't have sufficient permissions in the project.");
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    // A member may still edit the settings.
-    const name = screen.getByRole('textbox', { name: 'Project name' });
-    await user.type(name, ' (iOS)');
+    // A member may still change the member settings (API.md §6.1), such as the description.
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    fireEvent.change(description, { target: { value: 'Apps for phones.' } });
     await user.click(saveButton());
-    await waitFor(() => expect(mock.store.project(MOBILE)!.name).toBe('Mobile Apps (iOS)'));
+    await waitFor(() => expect(mock.store.project(MOBILE)!.product_description).toBe('Apps for phones.'));
   });
 
   it('disables changes for a key without project:write, and says why', async () => {

@@ -214,7 +214,7 @@ describe('New project', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Not allowed here');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Only organization admins can create or delete projects.');
+    expect(alert).toHaveTextContent('You need to be an organization admin or above to create new projects.');
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Not allowed here');
     // The rest of the page keeps working.
     expect(screen.getByRole('table', { name: 'Projects', hidden: true })).toBeInTheDocument();
