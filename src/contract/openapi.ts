@@ -17,6 +17,7 @@ import {
   projectCreateInput,
   projectUpdateInput,
   sharingUpdateInput,
+  sharePasswordCreateInput,
 } from './inputs.ts';
 import {
   activityEntrySchema,
@@ -38,6 +39,7 @@ import {
   projectListItemSchema,
   projectPageSchema,
   projectSchema,
+  sharePasswordCreatedSchema,
   sharingConfigurationSchema,
   tileSchema,
   userSchema,
@@ -94,6 +96,14 @@ export const descriptions: Readonly<Record<string, Description>> = {
     plainErrors: [400, 403],
   },
   'sharing.refresh': { summary: 'Issue a new sharing link', answer: sharingConfigurationSchema },
+  'sharing.addPassword': {
+    summary: 'Add a share password (shown once)',
+    body: sharePasswordCreateInput,
+    status: 201,
+    answer: sharePasswordCreatedSchema,
+    plainErrors: [400, 403],
+  },
+  'sharing.deletePassword': { summary: 'Deactivate a share password', status: 204, plainErrors: [400, 403] },
   'dashboards.get': { summary: 'Get a dashboard', answer: dashboardSchema },
   'dashboards.update': { summary: 'Update, soft-delete or restore a dashboard', body: dashboardUpdateInput, answer: dashboardSchema },
   'dashboards.delete': { summary: 'Always 405: soft-delete with PATCH {"deleted": true}', status: 405 },
@@ -140,8 +150,6 @@ export const descriptions: Readonly<Record<string, Description>> = {
     },
   },
   'personalApiKeys.current': { summary: 'The personal API key of the request (no scope needed)', answer: personalApiKeySchema },
-  'sharing.addPassword': { summary: 'Add a share password (shown once)', status: 201, plainErrors: [400, 403] },
-  'sharing.deletePassword': { summary: 'Delete a share password', status: 204, plainErrors: [403] },
 };
 
 const errorSentences: Record<number, string> = {
