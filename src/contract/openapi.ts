@@ -21,6 +21,7 @@ import {
 } from './inputs.ts';
 import {
   activityEntrySchema,
+  activityLogPageSchema,
   activityPageSchema,
   collaboratorListSchema,
   collaboratorSchema,
@@ -31,7 +32,9 @@ import {
   meSchema,
   memberPageSchema,
   memberSchema,
+  organizationPageSchema,
   organizationSchema,
+  personalApiKeySchema,
   productIntentSchema,
   projectListItemSchema,
   projectPageSchema,
@@ -126,6 +129,14 @@ export const descriptions: Readonly<Record<string, Description>> = {
   'projects.isGeneratingDemoData': { summary: 'Whether demo data is being generated', answer: demoDataStatusSchema },
   'projects.resetToken': { summary: "Reset the project's API token", answer: projectSchema },
   'organizations.get': { summary: 'Get an organization', answer: organizationSchema },
+  'organizations.list': { summary: "The key owner's organizations", answer: organizationPageSchema, query: paging },
+  'projects.createCurrent': { summary: 'Create a project in the current organization', body: projectCreateInput, status: 201, answer: projectSchema, errors: [409] },
+  'activityLog.list': {
+    summary: "A project's activity log (cursor pages)",
+    answer: activityLogPageSchema,
+    query: { scope: 'Only entries of this scope.', item_id: 'Only entries of this item.', user: "Only this user's entries.", cursor: 'The page (opaque).' },
+  },
+  'personalApiKeys.current': { summary: 'The personal API key of the request', answer: personalApiKeySchema },
   'organizations.members': { summary: "List an organization's members", answer: memberPageSchema, query: paging },
   'users.me': { summary: 'The key owner', answer: meSchema },
 };
