@@ -122,7 +122,7 @@ export const CONNECTION_LOCK_SCRIPT =
   'document.head.appendChild(m)}catch(e){}})()';
 
 /** Hosts Connect may check before a connection exists: any https: host, and a local mock over http. */
-const UNCONNECTED_CONNECT_SRC = "'self' https: http://localhost:* http://127.0.0.1:* http://[::1]:*";
+const UNCONNECTED_CONNECT_SRC = "'self' https: http://localhost:* http://127.0.0.1:*";
 
 export function sha256Source(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -41,7 +41,7 @@ export function hostRefusedByPolicy(host: string): string | null {
     return `While connected, this page may only reach ${locked ?? 'this site'} (its security policy). Disconnect first to connect to another host.`;
   }
   if (!import.meta.env.PROD || url.protocol === 'https:' || url.origin === window.location.origin) return null;
-  if (/^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)) return null;
+  if (/^(localhost|127\.0\.0\.1)$/.test(url.hostname)) return null;
   return 'This page may reach an API over https:// only (or http://localhost), by its security policy.';
 }
 
