@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api } from './support/stack.ts';
-import { collectPageErrors, connect, eventually, expectHeading, expectPath, setupE2E, type PageErrors } from './support/harness.ts';
+import { allowHttpStatus, collectPageErrors, connect, eventually, expectHeading, expectPath, setupE2E, type PageErrors } from './support/harness.ts';
 
 const { journey } = setupE2E();
 
@@ -134,6 +134,32 @@ describe('Tabs agree', () => {
     await controls.getByRole('button', { name: 'Reset demo data', exact: true }).click();
     await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
     await otherTable.getByRole('link', { name: 'aha moments', exact: true }).waitFor({ timeout: 2_000 });
+    second.errors.assertNone();
+  });
+
+  journey('a key the API refuses in one tab returns both tabs to Connect, each saying why', async ({ page, context, errors, stack }) => {
+    allowHttpStatus(errors, 401);
+    await page.goto('/connect');
+    await connect(page, 'phx_demo_admin', { remember: true });
+    await expectHeading(page, 'Projects');
+    const second = await openSecondTab(context);
+    await second.page.goto('/projects/1/settings');
+    await expectHeading(second.page, 'Project settings');
+
+    await api(stack.mockUrl, '/__mock/faults', {
+      method: 'PUT',
+      key: null,
+      body: { rules: [{ method: 'GET', path: '/api/projects/*/dashboards/', status: 401 }] },
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards', exact: true }).click();
+    await expectHeading(page, 'Connect');
+    await page.getByRole('alert').filter({ hasText: 'The API refused the key' }).waitFor();
+    await expectHeading(second.page, 'Connect', 2_000);
+    await second.page
+      .getByRole('alert')
+      .filter({ hasText: 'The API refused the key in another tab of the console.' })
+      .waitFor();
+    for (const tab of [page, second.page]) assert.doesNotMatch(await storedText(tab), /phx_/, 'a key is left in storage');
     second.errors.assertNone();
   });
 });
