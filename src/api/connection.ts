@@ -103,10 +103,12 @@ function loadState(): ConnectionState {
     }
   }
   const session = readStored('session');
-  const local = readStored('local');
-  if (!session && isExpired(local)) {
-    wipeStoredKey();
-    return { connection: null, notice: NOTICES.expired, disconnectedByPerson: false, version: 0 };
+  let local = readStored('local');
+  if (isExpired(local)) {
+    // Past its deadline: it leaves storage before anything uses it.
+    storage('local')?.removeItem(STORAGE_KEY);
+    local = null;
+    if (!session) notice = NOTICES.expired;
   }
   return { connection: session ?? local, notice, disconnectedByPerson, version: 0 };
 }
