@@ -1,10 +1,15 @@
 // Connect in a page whose Content-Security-Policy is locked to the connected host (the built page adds
 // `<meta … data-connection-lock>` once connected): another host is refused in words, before any request.
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { getConnection } from '../../src/api/connection.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
+
+// Each test connects through the real Connect page: allow for a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 function lockPolicy(origin: string) {
   const meta = document.createElement('meta');
@@ -37,7 +42,7 @@ describe('Connect under a locked connect-src', () => {
     const { user } = renderApp('/connect');
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_member');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(getConnection()?.key).toBe('phx_demo_member');
   });
 });

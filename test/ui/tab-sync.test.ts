@@ -7,6 +7,8 @@ import { createQueryClient } from '../../src/api/query-client.ts';
 import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/tab-sync.ts';
 
 const STORAGE_KEY = 'analytics-console:connection';
+/** vi.waitFor with room for a busy machine. */
+const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5_000 });
 const stored = () => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]);
 
 let otherTab: BroadcastChannel;
@@ -28,7 +30,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
   it('Disconnect in another tab disconnects this one and wipes its key', async () => {
     saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     otherTab.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
-    await vi.waitFor(() => expect(getConnection()).toBeNull());
+    await eventually(() => expect(getConnection()).toBeNull());
     expect(getConnectionState().notice).toBe('You disconnected in another tab of the console.');
     expect(stored()).not.toContain('phx_');
   });
@@ -46,7 +48,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
   it('another key that is not remembered sends this tab to Connect, saying so', async () => {
     saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     otherTab.postMessage(await connectMessage('', 'phx_demo_member', false));
-    await vi.waitFor(() => expect(getConnection()).toBeNull());
+    await eventually(() => expect(getConnection()).toBeNull());
     expect(getConnectionState().notice).toBe('Another tab connected with another key. Connect again here to continue.');
     expect(stored()).not.toContain('phx_');
   });
@@ -55,7 +57,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_member' }));
     otherTab.postMessage(await connectMessage('', 'phx_demo_member', true));
-    await vi.waitFor(() => expect(getConnection()?.key).toBe('phx_demo_member'));
+    await eventually(() => expect(getConnection()?.key).toBe('phx_demo_member'));
     expect(getConnection()).toMatchObject({ remembered: true, host: '' });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
@@ -79,11 +81,11 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     client.setQueryData(['dashboards', '1', 'list', { search: '', pinned: null }], { pages: [] });
     client.setQueryData(['projects', 'list', { search: '' }], { pages: [] });
     otherTab.postMessage({ type: 'invalidate', queryKeys: [['dashboards', '1']] } satisfies TabMessage);
-    await vi.waitFor(() => expect(client.getQueryState(['dashboards', '1', 'list', { search: '', pinned: null }])?.isInvalidated).toBe(true));
+    await eventually(() => expect(client.getQueryState(['dashboards', '1', 'list', { search: '', pinned: null }])?.isInvalidated).toBe(true));
     expect(client.getQueryState(['projects', 'list', { search: '' }])?.isInvalidated).toBe(false);
 
     otherTab.postMessage({ type: 'invalidate', queryKeys: [[]] } satisfies TabMessage);
-    await vi.waitFor(() => expect(client.getQueryCache().getAll()).toHaveLength(0));
+    await eventually(() => expect(client.getQueryCache().getAll()).toHaveLength(0));
   });
 });
 
@@ -91,7 +93,7 @@ describe('Tabs agree: what this tab tells the others', () => {
   it('connecting and disconnecting are announced without the key', async () => {
     saveConnection({ host: 'https://eu.example.com', key: 'phx_secret_key_1234', remember: true });
     disconnect({ byPerson: true });
-    await vi.waitFor(() => expect(received.map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
+    await eventually(() => expect(received.map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
     const connected = received.find((message) => message.type === 'connect');
     expect(connected).toMatchObject({ type: 'connect', remembered: true });
     expect(JSON.stringify(received)).not.toContain('phx_secret_key_1234');
@@ -106,7 +108,7 @@ describe('Tabs agree: what this tab tells the others', () => {
       meta: { invalidates: [['dashboards', '7'], ['project', '7', 'activity']] },
     });
     await observer.mutate();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(received.filter((message) => message.type === 'invalidate')).toEqual([
         { type: 'invalidate', queryKeys: [['dashboards', '7'], ['project', '7', 'activity']] },
       ]),
