@@ -1,17 +1,49 @@
-// Lint rules, including the one-way imports of ../shared/DESIGN.md:
-// app → features → components, api → contract; mock → contract.
+// Lint rules, including the one-way imports of DESIGN.md as zones (bulletproof-react's
+// `no-restricted-paths`): app → features → components, api → contract; mock → contract; features never
+// import each other. Zones compare RESOLVED files, so `../x/y`, `../../features/x/y.ts` and
+// `import('../x/y.tsx')` are all caught; aliases are refused outright (the code imports by relative path).
+// test/lint/boundary-probes.mjs (part of `npm run lint`) feeds a probe of each kind to ESLint and expects an error.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // zod's classic API is not tree-shakable (about 20 kB gzip in the entry chunk): the contract uses zod/mini.
 const classicZod = { name: 'zod', message: "Import 'zod/mini' (the contract's flavour); classic zod bloats the bundle." };
-const layer = (files, patterns) => ({
+const noAliases = {
+  group: ['@/*', '~/*', '#*', 'src/*', '/src/*'],
+  message: 'Import project files by relative path: the layer zones are checked on resolved paths.',
+};
+const packages = (files, group, message) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { paths: [classicZod], patterns }] },
+  rules: { 'no-restricted-imports': ['error', { paths: [classicZod], patterns: [noAliases, { group, message }] }] },
 });
-const ban = (group, message) => ({ group, message });
+
+const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
+/** A zone: files under `src/<layer>` may not import from `src/<x>` for every x in `forbidden`. */
+const layerZone = (layer, forbidden, message) =>
+  forbidden.map((from) => ({ target: `./src/${layer}`, from: `./src/${from}`, message }));
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const zones = [
+  ...layerZone('contract', layers.filter((l) => l !== 'contract'), 'contract/ imports only zod.'),
+  ...layerZone('api', ['app', 'features', 'components', 'mock'], 'api/ imports only contract/.'),
+  ...layerZone('components', ['app', 'features', 'api', 'mock'], 'components/ are shared UI without data fetching.'),
+  ...layerZone('features', ['app', 'mock'], 'features/ never import app/ or the mock.'),
+  ...layerZone('app', ['mock'], 'Only main.tsx starts the mock.'),
+  ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
+  // One zone per feature: everything under features/ but itself.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared pieces into components/ or api/.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-demo', 'node_modules', 'public/mockServiceWorker.js', 'test/e2e/out'] },
@@ -19,28 +51,35 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // no-cycle reads the imported files too: TypeScript ones with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      'no-restricted-imports': ['error', { paths: [classicZod] }],
+      'no-restricted-imports': ['error', { paths: [classicZod], patterns: [noAliases] }],
     },
   },
-  layer(['src/contract/**'], [
-    ban(['**/api/**', '**/app/**', '**/features/**', '**/components/**', '**/mock/**', 'react', 'react-dom', 'msw', 'msw/*'], 'contract/ imports only zod'),
-  ]),
-  layer(['src/api/**'], [
-    ban(['**/app/**', '**/features/**', '**/components/**', '**/mock/**'], 'api/ imports only contract/'),
-  ]),
-  layer(['src/components/**'], [
-    ban(['**/app/**', '**/features/**', '**/mock/**', '**/api/**'], 'components/ are shared UI without data fetching'),
-  ]),
-  layer(['src/features/**'], [
-    ban(['**/app/**', '**/mock/**'], 'features/ never import app/ or the mock'),
-    { regex: '^\\.\\./(?!\\.)[^/]+/', message: 'features do not import each other: move shared pieces into components/ or api/' },
-  ]),
-  layer(['src/mock/**'], [
-    ban(['**/api/**', '**/app/**', '**/features/**', '**/components/**', 'react', 'react-dom', '@tanstack/*'], 'mock/ imports only contract/'),
-  ]),
+  {
+    files: ['src/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
+      // A computed import() cannot be checked against the zones.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.type!="Literal"]', message: 'import() takes a string literal, so the layer zones can check it.' },
+      ],
+    },
+  },
+  // The launcher imports the mock bundle it has just built, by its computed file URL.
+  { files: ['src/mock/launch.mjs'], rules: { 'no-restricted-syntax': 'off' } },
+  packages(['src/contract/**'], ['react', 'react-dom', 'msw', 'msw/*', '@tanstack/*'], 'contract/ imports only zod'),
+  packages(['src/mock/**'], ['react', 'react-dom', '@tanstack/*'], 'mock/ imports only contract/'),
 );

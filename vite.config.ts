@@ -7,8 +7,8 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
+import { connectRoute, earlyRoutes, type EarlyRoute, type EarlyRouteTable } from './src/app/early-routes.ts';
 
 const PROXIED_PATHS = ['/api', '/__mock', '/shared'] as const;
 
@@ -58,24 +58,118 @@ function apiProxy(): Plugin {
 }
 
 /**
- * react-router's exports map always resolves to its development build (react-router issue #14102),
- * which ships dev warnings and about 10 kB more gzip: builds use its production files instead.
+ * Writes src/app/early-routes.ts into the built page as a JSON block, with each route's files: the
+ * chunks of the route's modules and their imports (those the entry already loads left out) and their
+ * CSS. The inline script of index.html reads it to send the route's first requests and preload its
+ * code before the entry runs. Not in the in-browser demo: its API is not up before the entry starts it.
  */
-function productionReactRouter(): Plugin {
-  const dist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+function earlyRouteTable(): Plugin {
+  let base = '/';
+  let root = '';
+  let demo = false;
   return {
-    name: 'analytics-console:production-react-router',
-    config(_config, { command }) {
-      if (command !== 'build') return;
-      return {
-        resolve: {
-          alias: [
-            { find: /^react-router$/, replacement: dist('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: dist('dom-export.mjs') },
-          ],
-        },
-      };
+    name: 'analytics-console:early-routes',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+      demo = config.mode === 'demo';
     },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (demo || !bundle || !entry) return;
+        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: Rolldown.OutputChunk) => {
+          const seen = new Set<string>();
+          const visit = (fileName: string) => {
+            if (seen.has(fileName)) return;
+            seen.add(fileName);
+            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+          };
+          visit(start.fileName);
+          return seen;
+        };
+        const loadedByEntry = closure(entry);
+        const filesOf = (route: EarlyRoute) => {
+          const js = new Set<string>();
+          for (const module of route.modules) {
+            const id = resolve(root, 'src', module);
+            const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+            if (!chunk) throw new Error(`early routes: no chunk holds src/${module}`);
+            for (const fileName of closure(chunk)) if (!loadedByEntry.has(fileName)) js.add(fileName);
+          }
+          const css = [...js].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
+          return [...js, ...css].map((fileName) => `${base}${fileName}`);
+        };
+        const table: EarlyRouteTable = {
+          connect: { files: filesOf(connectRoute) },
+          routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
+        };
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'early-routes' },
+            children: JSON.stringify(table).replace(/</g, '\\u003c'),
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * Chunks by route: each page's chunk, plus one `shared` chunk for everything two or more lazily
+ * loaded chunks share (components, api modules, a feature's own helpers, libraries) that the entry
+ * does not already load, and one `forms` chunk of the dialogs and form parts of the pages that edit. Left to itself,
+ * Rolldown makes a chunk of each shared component, and the dashboards page needed ten files. Modules
+ * the entry imports statically stay where they are, so the first-load JS does not grow.
+ */
+function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSplitting']> {
+  const main = resolve(root, 'src/main.tsx');
+  const onlyWithPages = /\/node_modules\/@tanstack\/(react-query\/build\/modern\/useInfiniteQuery|query-core\/build\/modern\/infiniteQueryObserver)\.js$/;
+  let loadedByEntry: Set<string> | undefined;
+  const entryModules = (getModuleInfo: (id: string) => Rolldown.ModuleInfo | null) => {
+    if (loadedByEntry) return loadedByEntry;
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(main);
+    loadedByEntry = seen;
+    return seen;
+  };
+  return {
+    // Only the modules named here: their imports (React, the entry's modules) stay where they are.
+    includeDependenciesRecursively: false,
+    groups: [
+      {
+        // What the entry shares with the pages: one chunk beside the entry instead of four.
+        name: (id, context) =>
+          entryModules((module) => context.getModuleInfo(module)).has(id) && !onlyWithPages.test(id) ? 'first' : null,
+        minShareCount: 2,
+        priority: 2,
+      },
+      {
+        // The dialogs and forms: the pages that change things share them; Connect and Projects do not load them.
+        name: (id, context) => (entryModules((module) => context.getModuleInfo(module)).has(id) ? null : 'forms'),
+        test: /\/src\/(components\/(dialog|confirm-dialog|combobox-field|leave-guard|copy-button)\.tsx|contract\/inputs\.ts)$/,
+        minShareCount: 2,
+        priority: 1,
+      },
+      {
+        // A module of the entry's static graph is one the entry might load (a library's index names
+        // every file): the few such files that are only ever loaded with a page are named here.
+        name: (id, context) =>
+          entryModules((module) => context.getModuleInfo(module)).has(id) && !onlyWithPages.test(id) ? null : 'shared',
+        test: /\/(src\/(components|api|contract|features)|node_modules\/(@tanstack|react|react-dom|react-router|scheduler|zod))\//,
+        minShareCount: 2,
+      },
+    ],
   };
 }
 
@@ -128,11 +222,17 @@ export function sha256Source(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The text of every inline `<script>` (one without `src`) of an HTML document. */
+/**
+ * The text of every inline `<script>` of an HTML document that runs: no `src`, and no `type` other
+ * than JavaScript or a module (a `type="application/json"` data block never runs and needs no hash).
+ */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (!/\bsrc\s*=/i.test(match[1] ?? '')) scripts.push(match[2] ?? '');
+    const attributes = match[1] ?? '';
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (/\bsrc\s*=/i.test(attributes) || (type && type !== 'module' && !type.includes('javascript'))) continue;
+    scripts.push(match[2] ?? '');
   }
   return scripts;
 }
@@ -192,10 +292,11 @@ function lockedDownPage(): Plugin {
 // relative asset paths so the folder can be served from any path of any static host.
 export default defineConfig(({ mode }) => ({
   base: mode === 'demo' ? './' : '/',
-  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker(), lockedDownPage()],
+  plugins: [react(), apiProxy(), demoOnlyWorker(), earlyRouteTable(), lockedDownPage()],
   build: {
     target: 'es2022',
     sourcemap: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
+    rolldownOptions: { output: { codeSplitting: routeChunks(import.meta.dirname) } },
   },
 }));

@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['test/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/ui/setup.ts'],
+          // Rendering whole pages in jsdom on a shared 2-core machine: a test may take seconds, and a
+          // page may take a few seconds to show up (setup.ts gives findBy/waitFor 10 s to match).
+          testTimeout: 30_000,
         },
       },
     ],

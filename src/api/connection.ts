@@ -206,11 +206,6 @@ function disconnectHere({ notice, byPerson }: { notice: string | null; byPerson:
   setState({ connection: null, notice, disconnectedByPerson: byPerson });
 }
 
-/** Clears the notice once it has been read and acted upon. */
-export function clearConnectionNotice(): void {
-  if (state.notice !== null) setState({ connection: state.connection, notice: null, disconnectedByPerson: state.disconnectedByPerson });
-}
-
 // ---------- Forget the key after ----------
 
 /** setTimeout's longest delay (about 24.8 days); a later deadline is checked again then. */

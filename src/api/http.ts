@@ -6,6 +6,7 @@
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/errors.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
+import { adoptEarlyResponse } from './early-response.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -282,7 +283,8 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method, headers, body: bodyText, signal: options.signal });
+    response = await (adoptEarlyResponse(method, url, key, options.signal) ??
+      fetch(url, { method, headers, body: bodyText, signal: options.signal }));
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {

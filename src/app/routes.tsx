@@ -2,12 +2,13 @@
  * The route table of CONSOLE.md. Every page is its own lazily loaded chunk, wrapped in a
  * RouteBoundary (loading state + error boundary). Without a key every route shows /connect,
  * which returns to the intended path (`?next=`, a path only, never the key).
- * The two list pages start their first request while their code is still loading.
+ * Each page with data starts its first requests while its code is still loading.
  */
-import { usePrefetchInfiniteQuery } from '@tanstack/react-query';
+import { usePrefetchInfiniteQuery, usePrefetchQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
+import { activityQueries } from '../api/activity.ts';
 import { dashboardQueries } from '../api/dashboards.ts';
 import { projectQueries } from '../api/projects.ts';
 import { lazyComponent } from '../components/lazy-component.tsx';
@@ -43,7 +44,7 @@ const OverviewTab = lazyPage(() => import('../features/dashboard-detail/overview
 const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
 const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
 
-// The list pages ask for their first page while their code loads, not after.
+// Each route asks for its page's first data while the page's code loads, not after.
 
 /** `/projects` (where a connected person lands): the project list the URL's `?search=` asks for. */
 function ProjectsRoute() {
@@ -56,6 +57,27 @@ function DashboardsRoute() {
   const { projectId = '' } = useParams();
   usePrefetchInfiniteQuery(dashboardQueries.list(projectId, filtersFromSearchParams(useSearchParams()[0])));
   return <DashboardsPage />;
+}
+
+/** `/projects/:projectId/dashboards/:dashboardId` (and its tabs): the dashboard. */
+function DashboardDetailRoute() {
+  const { projectId = '', dashboardId = '' } = useParams();
+  usePrefetchQuery(dashboardQueries.detail(projectId, dashboardId));
+  return <DashboardDetailPage />;
+}
+
+/** `/projects/:projectId/settings`: the project. */
+function ProjectSettingsRoute() {
+  usePrefetchQuery(projectQueries.detail(useParams().projectId ?? ''));
+  return <ProjectSettingsPage />;
+}
+
+/** `/projects/:projectId/activity`: the first page of the log, and the project's name for the heading. */
+function ActivityRoute() {
+  const { projectId = '' } = useParams();
+  usePrefetchInfiniteQuery(activityQueries.list(projectId));
+  usePrefetchQuery(projectQueries.detail(projectId));
+  return <ActivityPage />;
 }
 
 const page = (Page: ComponentType, label?: string): ReactNode => (
@@ -92,15 +114,15 @@ export const appRoutes: RouteObject[] = [
       { path: 'projects/:projectId/dashboards', element: page(DashboardsRoute, 'Loading dashboards…') },
       {
         path: 'projects/:projectId/dashboards/:dashboardId',
-        element: page(DashboardDetailPage, 'Loading the dashboard…'),
+        element: page(DashboardDetailRoute, 'Loading the dashboard…'),
         children: [
           { index: true, element: page(OverviewTab) },
           { path: 'collaborators', element: page(CollaboratorsTab) },
           { path: 'sharing', element: page(SharingTab) },
         ],
       },
-      { path: 'projects/:projectId/settings', element: page(ProjectSettingsPage, 'Loading project settings…') },
-      { path: 'projects/:projectId/activity', element: page(ActivityPage, 'Loading activity…') },
+      { path: 'projects/:projectId/settings', element: page(ProjectSettingsRoute, 'Loading project settings…') },
+      { path: 'projects/:projectId/activity', element: page(ActivityRoute, 'Loading activity…') },
       { path: '*', element: page(NotFoundPage) },
     ],
   },

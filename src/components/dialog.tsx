@@ -26,7 +26,6 @@ import {
   removeOpenDialog,
 } from './modal-layer.ts';
 
-export { KEEP_INTERACTIVE_ATTRIBUTE } from './modal-layer.ts';
 
 const FOCUSABLE = [
   'a[href]',

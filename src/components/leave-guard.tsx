@@ -9,7 +9,10 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export interface LeaveGuardProps {
   /** There is unsaved work. */
   when: boolean;
-  /** What would be lost, for the question ("Your changes to the project settings are not saved."). */
+  /**
+   * The question's text: what would be lost and that leaving loses it ("Your changes to the project
+   * settings are not saved. If you leave this page, they are lost.").
+   */
   message: string;
   /** A navigation that may go without asking (e.g. to the list right after a delete). */
   allow?: (next: Location) => boolean;
@@ -41,7 +44,7 @@ export function LeaveGuard({ when, message, allow }: LeaveGuardProps) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       title="Leave without saving?"
-      message={`${message} If you leave this page, it is lost.`}
+      message={message}
       confirmLabel="Leave page"
       cancelLabel="Stay"
       destructive

@@ -28,6 +28,12 @@ export const fieldErrorCodes = [
   'invalid_choice',
   'min_value',
   'max_value',
+  'not_a_list',
+  'not_a_dict',
+  'max_decimal_places',
+  'max_digits',
+  'max_whole_digits',
+  'max_string_length',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -37,12 +43,25 @@ export const details = {
   notAuthenticated: 'Authentication credentials were not provided.',
   authenticationFailed: 'Personal API key found in request Authorization header is invalid.',
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
+  /** A method the path does not offer (production's scope check finds no scope for it). */
+  methodNotOffered: 'This action does not support personal API key access',
+  /** Anything under `/api/personal_api_keys/` but `GET @current/` (production's capitals). */
+  personalApiKeysMethod: 'This action does not support Personal API Key access',
+  /** The five session-only actions of §1.2, in production (and the mock's `production_key_rules`). */
+  sessionOnly: 'This action does not support personal API key access',
   missingScope: (scope: string) => `API key missing required scope '${scope}'`,
   projectNotFound: 'Project not found.',
+  organizationNotFound: 'Organization not found.',
+  noProjectAccess: "You don't have access to the project.",
+  noPermission: 'You do not have permission to perform this action.',
   dashboardNotFound: 'Dashboard not found.',
   notFound: 'Not found.',
   requestTooLarge: 'Request body exceeds 1 MiB.',
   parseError: (reason: string) => `JSON parse error - ${reason}`,
+  unsupportedMediaType: (type: string) => `Unsupported media type "${type}" in request.`,
+  /** A JSON body that is not an object; `type` is Python's name for what was sent (`list`, `str`, …). */
+  expectedDictionary: (type: string) => `Invalid data. Expected a dictionary, but got ${type}.`,
+  /** Kept for the mock's own control routes (`/__mock/faults`). */
   expectedObject: 'Expected a JSON object.',
   projectNameTaken: (name: string) =>
     `There is already a project called "${name}" in this organization. Choose a different name.`,
@@ -51,8 +70,15 @@ export const details = {
   noEditPermission: "You don't have edit permissions for this dashboard.",
   restrictionRights:
     "Only the dashboard owner and project admins have the restriction rights required to change the dashboard's restriction level.",
-  adminsCreateDeleteProjects: 'Only organization admins can create or delete projects.',
-  adminsResetToken: 'Only project admins can reset the project API key.',
+  adminsCreateProjects: 'You need to be an organization admin or above to create new projects.',
+  insufficientProjectPermissions: "You don't have sufficient permissions in the project.",
+  /** A member's project PATCH touching admin-only fields (sorted, joined by ", "). */
+  adminOnlySettings: (fields: ReadonlyArray<string>) => `Only project admins can modify these settings: ${fields.join(', ')}`,
+  primaryDashboardOnCreate: 'Primary dashboard cannot be set on project creation.',
+  primaryDashboardOtherTeam: 'Dashboard does not belong to this team.',
+  productTypeRequired: 'product_type is required',
+  invalidProductType: (accepted: ReadonlyArray<string>) =>
+    `invalid product_type, expected one of [${accepted.map((t) => `'${t}'`).join(', ')}]`,
   collaboratorsOnLowestLevel: 'Cannot add collaborators to a dashboard on the lowest restriction level.',
   removeCollaboratorsOnLowestLevel: 'Cannot remove collaborators from a dashboard on the lowest restriction level.',
   onlyEditAccess: 'Only edit access can be explicitly specified currently.',
@@ -113,18 +139,25 @@ function wrongTypeDetail(expected: string, value: unknown): string {
   }
 }
 
+/** `attr` of a nested field: the path joined with two underscores (`tags__2`, `tile__id`). */
+export const attrOf = (path: ReadonlyArray<PropertyKey>): string | null => (path.length ? path.map(String).join('__') : null);
+
+/** The top-level field an `attr` names (`tags__2` → `tags`). */
+export const fieldOfAttr = (attr: string): string => attr.split('__')[0]!;
+
 /**
  * Turns the first zod issue of a failed request-body parse into the API's field error:
- * the code, the sentence, and `attr` dotted for nested fields (`tags.2`, `tile.id`).
+ * the code, the sentence, and `attr` joined with `__` for nested fields (`tags__2`, `tile__id`).
  * `input` is the body that was parsed, to tell a missing field from a null one.
  */
 export function fieldErrorFromIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
-  const attr = issue.path.length ? issue.path.map(String).join('.') : null;
+  const attr = attrOf(issue.path);
   const value = valueAt(input, issue.path);
   switch (issue.code) {
     case 'custom': {
-      const code = (issue.params as { code?: FieldErrorCode } | undefined)?.code ?? 'invalid_input';
-      return { code, detail: issue.message, attr };
+      const code = (issue.params as { code?: FieldErrorCode | 'invalid' } | undefined)?.code ?? 'invalid_input';
+      // A serializer code `invalid` is reported as `invalid_input` (production's formatter).
+      return { code: code === 'invalid' ? 'invalid_input' : code, detail: issue.message, attr };
     }
     case 'invalid_type':
       if (value === undefined) return { code: 'required', detail: 'This field is required.', attr };

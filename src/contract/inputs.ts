@@ -3,10 +3,13 @@
  * console's forms use the same ones for their field errors. Unknown fields are dropped (ignored).
  */
 import * as z from 'zod/mini';
+import { boolean, charLength, choice, decimal, integer, json, list, optional, text } from './coerce.ts';
 import { details, fieldErrorFromIssue, type FieldError } from './errors.ts';
 
-/** Length in characters (Unicode code points), as the API counts it. */
-export const charLength = (value: string) => [...value].length;
+export { charLength } from './coerce.ts';
+/** The coercing field builders of API.md §1.3, for every request body (dashboards' too). */
+export * as field from './coerce.ts';
+export { FormField } from './coerce.ts';
 
 const maxChars = (max: number) =>
   z.string().check(
@@ -130,128 +133,99 @@ export function timeZones(): string[] {
   zoneSet ??= new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
   return [...zoneSet].sort();
 }
-const isTimeZone = (value: string) => {
+
+const timezoneInput = choice(() => {
   if (!zoneSet) timeZones();
-  return zoneSet!.has(value);
-};
+  return zoneSet!;
+});
 
-const projectName = z.pipe(
+const nullableBoolean = () => optional(boolean({ nullable: true }));
+const plainBoolean = () => optional(boolean());
+const nullableJson = () => optional(json({ nullable: true }));
+/** A list of texts; empty ones are dropped (`app_urls`, `recording_domains`). */
+const urlList = (nullable: boolean) =>
   z.pipe(
-    z.string(),
-    z.transform((v: string) => v.trim()),
-  ),
-  z.string().check(
-    z.minLength(1),
-    z.refine((v) => charLength(v) <= 200, {
-      message: 'Ensure this field has no more than 200 characters.',
-      params: { code: 'max_length' },
-    }),
-  ),
-);
+    list(text({ nullable: true, max: 200, allowBlank: true }), { nullable }),
+    z.transform((urls: Array<string | null> | null) => (urls === null ? null : urls.filter((u): u is string => !!u))),
+  );
 
-const timezoneInput = z.string().check(
-  z.refine(isTimeZone, {
-    error: (issue) => `"${String(issue.input)}" is not a valid choice.`,
-    params: { code: 'invalid_choice' },
-  }),
-);
+/** `name`: text, trimmed, 1–200 characters. */
+export const projectNameInput = text({ max: 200 });
 
-/** `0.5`, `"0.5"`, `"0.50"`: 0 to 1 with at most two decimals; answered as `"0.50"`. */
-const sampleRateInput = z.pipe(
-  z.unknown().check(
-    z.superRefine((value, ctx) => {
-      if (value === null || value === undefined) return;
-      const asNumber =
-        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if ((typeof value !== 'number' && typeof value !== 'string') || !Number.isFinite(asNumber)) {
-        ctx.addIssue({ code: 'custom', message: 'A valid number is required.', params: { code: 'invalid_input' } });
-        return;
-      }
-      const text = typeof value === 'string' ? value.trim() : String(value);
-      const decimals = /e/i.test(text) ? 3 : (text.split('.')[1] ?? '').length;
-      if (decimals > 2) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Ensure that there are no more than 2 decimal places.',
-          params: { code: 'invalid_input' },
-        });
-      } else if (asNumber > 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Ensure this value is less than or equal to 1.',
-          params: { code: 'max_value' },
-        });
-      } else if (asNumber < 0) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Ensure this value is greater than or equal to 0.',
-          params: { code: 'min_value' },
-        });
-      }
-    }),
-  ),
-  z.transform((value: unknown) => (value === null || value === undefined ? null : Number(value).toFixed(2))),
-);
-
-const appUrls = z.pipe(
-  z.array(z.nullable(maxChars(200))),
-  z.transform((urls: Array<string | null>) => urls.filter((u): u is string => typeof u === 'string' && u.trim() !== '')),
-);
-
-const stringList = z.array(z.string());
-const optionalBoolean = () => z.optional(z.boolean());
-const optionalNullableBoolean = () => optionalNullable(z.boolean());
-
-/** Every writable project field but `name`, all optional. */
+/**
+ * Every writable project field but `name`, all optional, in the order production validates them
+ * (API.md §4.8): the first failing field answers.
+ */
 const projectWritable = {
-  product_description: optionalNullable(z.string()),
-  app_urls: z.optional(appUrls),
-  slack_incoming_webhook: optionalNullable(z.string()),
-  anonymize_ips: optionalBoolean(),
-  completed_snippet_onboarding: optionalBoolean(),
-  test_account_filters: z.optional(z.array(z.unknown())),
-  test_account_filters_default_checked: optionalNullableBoolean(),
-  path_cleaning_filters: optionalNullable(z.array(z.unknown())),
-  timezone: z.optional(timezoneInput),
-  data_attributes: z.optional(stringList),
-  person_display_name_properties: optionalNullable(stringList),
-  correlation_config: optionalNullable(jsonObject),
-  autocapture_opt_out: optionalNullableBoolean(),
-  autocapture_exceptions_opt_in: optionalNullableBoolean(),
-  autocapture_web_vitals_opt_in: optionalNullableBoolean(),
-  autocapture_web_vitals_allowed_metrics: optionalNullable(stringList),
-  autocapture_exceptions_errors_to_ignore: optionalNullable(z.array(z.unknown())),
-  capture_console_log_opt_in: optionalNullableBoolean(),
-  capture_performance_opt_in: optionalNullableBoolean(),
-  session_recording_opt_in: optionalBoolean(),
-  session_recording_sample_rate: z.optional(sampleRateInput),
-  session_recording_minimum_duration_milliseconds: optionalNullable(z.int().check(z.gte(0), z.lte(30000))),
-  session_recording_linked_flag: optionalNullable(jsonObject),
-  session_recording_network_payload_capture_config: optionalNullable(jsonObject),
-  session_replay_config: optionalNullable(jsonObject),
-  survey_config: optionalNullable(jsonObject),
-  access_control: optionalBoolean(),
-  week_start_day: optionalNullable(z.literal([0, 1])),
-  primary_dashboard: optionalNullable(z.int()),
-  live_events_columns: optionalNullable(stringList),
-  recording_domains: optionalNullable(z.array(z.nullable(maxChars(200)))),
-  inject_web_apps: optionalBoolean(),
-  extra_settings: optionalNullable(jsonObject),
-  modifiers: optionalNullable(jsonObject),
-  surveys_opt_in: optionalNullableBoolean(),
-  heatmaps_opt_in: optionalNullableBoolean(),
+  product_description: optional(text({ nullable: true, max: 1000, allowBlank: true })),
+  app_urls: optional(urlList(false)),
+  slack_incoming_webhook: optional(text({ nullable: true, max: 500, allowBlank: true })),
+  anonymize_ips: plainBoolean(),
+  completed_snippet_onboarding: plainBoolean(),
+  test_account_filters: optional(json()),
+  test_account_filters_default_checked: nullableBoolean(),
+  path_cleaning_filters: nullableJson(),
+  is_demo: plainBoolean(),
+  timezone: optional(timezoneInput),
+  data_attributes: optional(json()),
+  person_display_name_properties: optional(list(text({ max: 400 }), { nullable: true })),
+  correlation_config: nullableJson(),
+  autocapture_opt_out: nullableBoolean(),
+  autocapture_exceptions_opt_in: nullableBoolean(),
+  autocapture_web_vitals_opt_in: nullableBoolean(),
+  autocapture_web_vitals_allowed_metrics: nullableJson(),
+  autocapture_exceptions_errors_to_ignore: nullableJson(),
+  capture_console_log_opt_in: nullableBoolean(),
+  capture_performance_opt_in: nullableBoolean(),
+  session_recording_opt_in: plainBoolean(),
+  session_recording_sample_rate: optional(decimal({ nullable: true, maxDigits: 3, places: 2, min: 0, max: 1 })),
+  session_recording_minimum_duration_milliseconds: optional(integer({ nullable: true, min: 0, max: 30000 })),
+  session_recording_linked_flag: nullableJson(),
+  session_recording_network_payload_capture_config: nullableJson(),
+  session_recording_masking_config: nullableJson(),
+  session_replay_config: nullableJson(),
+  survey_config: nullableJson(),
+  access_control: plainBoolean(),
+  week_start_day: optional(choice([0, 1], { nullable: true })),
+  primary_dashboard: optional(integer({ nullable: true })),
+  live_events_columns: optional(list(text(), { nullable: true })),
+  recording_domains: optional(urlList(true)),
+  inject_web_apps: nullableBoolean(),
+  extra_settings: nullableJson(),
+  modifiers: nullableJson(),
+  has_completed_onboarding_for: nullableJson(),
+  surveys_opt_in: nullableBoolean(),
+  heatmaps_opt_in: nullableBoolean(),
+  flags_persistence_default: nullableBoolean(),
+  receive_org_level_activity_logs: nullableBoolean(),
 };
 
-export const projectCreateInput = z.object({ name: projectName, ...projectWritable });
+/** The fields a member (level 1) may change in a project PATCH (§6.1); the rest are admins'. */
+export const memberProjectFields = [
+  'product_description',
+  'completed_snippet_onboarding',
+  'has_completed_onboarding_for',
+  'session_recording_opt_in',
+  'autocapture_exceptions_opt_in',
+  'autocapture_web_vitals_opt_in',
+  'autocapture_web_vitals_allowed_metrics',
+  'surveys_opt_in',
+  'primary_dashboard',
+] as const;
+
+/** `name` is optional on create: the mock names the project `Default project`, `Default project 2`, … */
+export const projectCreateInput = z.object({ name: optional(projectNameInput), ...projectWritable });
 export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 
-export const projectUpdateInput = z.object({ name: z.optional(projectName), ...projectWritable });
+export const projectUpdateInput = z.object({ name: optional(projectNameInput), ...projectWritable });
 export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
+/** Every writable project field, in validation order. */
+export const projectWritableFields = Object.keys(projectUpdateInput.shape) as Array<keyof ProjectUpdateInput>;
 
-const productTypeInput = z.enum(productTypes);
+const productTypeInput = choice(productTypes);
 export const addProductIntentInput = z.object({
   product_type: productTypeInput,
-  intent_context: optionalNullable(z.string()),
+  intent_context: optional(text({ nullable: true, allowBlank: true })),
 });
 export const completeProductOnboardingInput = z.object({ product_type: productTypeInput });
 
@@ -279,6 +253,7 @@ export const mockFaultsInput = z.object({
   ),
   error_rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
   rules: z.optional(z.array(mockFaultRuleInput)),
+  production_key_rules: z.optional(z.boolean()),
 });
 export type MockFaultsInput = z.input<typeof mockFaultsInput>;
 

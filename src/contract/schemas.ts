@@ -103,6 +103,9 @@ export type SharingConfiguration = z.infer<typeof sharingConfigurationSchema>;
 
 // ---------- projects ----------
 
+/** Any JSON value (production's JSON-valued fields store whatever was sent). */
+const jsonValue = z.optional(z.unknown());
+
 export const productIntentSchema = z.object({
   product_type: z.string(),
   created_at: z.string(),
@@ -113,46 +116,51 @@ export type ProductIntent = z.infer<typeof productIntentSchema>;
 
 const onboardingMap = maybe(z.record(z.string(), z.boolean()));
 
-export const projectListItemSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  organization: z.string(),
-  api_token: z.string(),
-  name: z.string(),
-  completed_snippet_onboarding: z.boolean(),
-  has_completed_onboarding_for: onboardingMap,
-  ingested_event: z.boolean(),
-  is_demo: z.boolean(),
-  timezone: z.string(),
-  access_control: z.boolean(),
+export const groupTypeSchema = z.object({
+  group_type: z.string(),
+  group_type_index: z.number(),
+  name_singular: maybe(z.string()),
+  name_plural: maybe(z.string()),
 });
-export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-export const projectPageSchema = paginated(projectListItemSchema);
 
-export const projectSchema = z.extend(projectListItemSchema, {
+/**
+ * The project (API.md §4.8), every field in production's order. The mock's project record, its
+ * serializer and the API tests take their field lists from this shape: a new field is one edit here.
+ */
+export const projectSchema = z.object({
+  id: z.number(),
+  organization: z.string(),
+  name: z.string(),
   product_description: maybe(z.string()),
   created_at: z.string(),
+  updated_at: z.string(),
   effective_membership_level: maybe(z.number()),
   has_group_types: z.boolean(),
+  group_types: list(groupTypeSchema),
   live_events_token: maybe(z.string()),
-  updated_at: z.string(),
+  uuid: z.string(),
+  api_token: z.string(),
   app_urls: z.pipe(
     list(nullableString),
     z.transform((urls: Array<string | null>) => urls.filter((u): u is string => !!u)),
   ),
   slack_incoming_webhook: maybe(z.string()),
   anonymize_ips: z.boolean(),
-  test_account_filters: maybe(z.array(z.unknown())),
+  completed_snippet_onboarding: z.boolean(),
+  ingested_event: z.boolean(),
+  test_account_filters: jsonValue,
   test_account_filters_default_checked: maybe(z.boolean()),
-  path_cleaning_filters: maybe(z.array(z.unknown())),
-  data_attributes: maybe(z.array(z.string())),
+  path_cleaning_filters: jsonValue,
+  is_demo: z.boolean(),
+  timezone: z.string(),
+  data_attributes: jsonValue,
   person_display_name_properties: maybe(z.array(z.string())),
-  correlation_config: maybe(jsonObject),
+  correlation_config: jsonValue,
   autocapture_opt_out: maybe(z.boolean()),
   autocapture_exceptions_opt_in: maybe(z.boolean()),
   autocapture_web_vitals_opt_in: maybe(z.boolean()),
   autocapture_web_vitals_allowed_metrics: maybe(z.array(z.string())),
-  autocapture_exceptions_errors_to_ignore: maybe(z.array(z.unknown())),
+  autocapture_exceptions_errors_to_ignore: jsonValue,
   capture_console_log_opt_in: maybe(z.boolean()),
   capture_performance_opt_in: maybe(z.boolean()),
   session_recording_opt_in: z.boolean(),
@@ -161,24 +169,79 @@ export const projectSchema = z.extend(projectListItemSchema, {
     z.transform((v: string | number | null) => (typeof v === 'number' ? v.toFixed(2) : v)),
   ),
   session_recording_minimum_duration_milliseconds: maybe(z.number()),
-  session_recording_linked_flag: maybe(jsonObject),
-  session_recording_network_payload_capture_config: maybe(jsonObject),
-  session_replay_config: maybe(jsonObject),
-  survey_config: maybe(jsonObject),
+  session_recording_linked_flag: jsonValue,
+  session_recording_network_payload_capture_config: jsonValue,
+  session_recording_masking_config: jsonValue,
+  session_replay_config: jsonValue,
+  survey_config: jsonValue,
+  access_control: z.boolean(),
   week_start_day: maybe(z.number()),
   primary_dashboard: maybe(z.number()),
   live_events_columns: maybe(z.array(z.string())),
   recording_domains: maybe(z.array(nullableString)),
   person_on_events_querying_enabled: maybe(z.boolean()),
   inject_web_apps: maybe(z.boolean()),
-  extra_settings: maybe(jsonObject),
-  modifiers: maybe(jsonObject),
-  default_modifiers: maybe(jsonObject),
+  extra_settings: jsonValue,
+  modifiers: jsonValue,
+  default_modifiers: jsonValue,
+  has_completed_onboarding_for: onboardingMap,
   surveys_opt_in: maybe(z.boolean()),
   heatmaps_opt_in: maybe(z.boolean()),
   product_intents: list(productIntentSchema),
+  flags_persistence_default: maybe(z.boolean()),
+  secret_api_token: maybe(z.string()),
+  secret_api_token_backup: maybe(z.string()),
+  receive_org_level_activity_logs: maybe(z.boolean()),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** The project list item (§4.7): exactly these fields, in this order. */
+export const projectListItemSchema = z.pick(projectSchema, {
+  id: true,
+  uuid: true,
+  organization: true,
+  api_token: true,
+  name: true,
+  completed_snippet_onboarding: true,
+  has_completed_onboarding_for: true,
+  ingested_event: true,
+  is_demo: true,
+  timezone: true,
+  access_control: true,
+});
+export type ProjectListItem = z.infer<typeof projectListItemSchema>;
+export const projectPageSchema = paginated(projectListItemSchema);
+/** The fields of a list item in production's order (zod's `pick` keeps the source order). */
+export const projectListItemFields = [
+  'id',
+  'uuid',
+  'organization',
+  'api_token',
+  'name',
+  'completed_snippet_onboarding',
+  'has_completed_onboarding_for',
+  'ingested_event',
+  'is_demo',
+  'timezone',
+  'access_control',
+] as const satisfies ReadonlyArray<keyof ProjectListItem>;
+
+/** A project as `/api/users/@me/` `team` and an organization's `teams` show it: a list item with `project_id`. */
+export const teamSchema = z.object({
+  id: projectSchema.shape.id,
+  uuid: projectSchema.shape.uuid,
+  organization: projectSchema.shape.organization,
+  project_id: maybe(z.number()),
+  api_token: projectSchema.shape.api_token,
+  name: projectSchema.shape.name,
+  completed_snippet_onboarding: projectSchema.shape.completed_snippet_onboarding,
+  has_completed_onboarding_for: projectSchema.shape.has_completed_onboarding_for,
+  ingested_event: projectSchema.shape.ingested_event,
+  is_demo: projectSchema.shape.is_demo,
+  timezone: projectSchema.shape.timezone,
+  access_control: projectSchema.shape.access_control,
+});
+export type Team = z.infer<typeof teamSchema>;
 
 /** `is_generating_demo_data/`: production answers `{is_generating_demo_data}`; the published document a project. */
 export const demoDataStatusSchema = z.union([
@@ -202,19 +265,45 @@ export const activityChangeSchema = z.object({
   before: z.optional(z.unknown()),
   after: z.optional(z.unknown()),
 });
+export type ActivityChange = z.infer<typeof activityChangeSchema>;
 
+const idText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
+export const activityDetailSchema = z.object({
+  name: maybe(z.string()),
+  changes: list(activityChangeSchema),
+  merge: jsonValue,
+  trigger: jsonValue,
+  short_id: maybe(z.string()),
+  type: maybe(z.string()),
+  context: jsonValue,
+});
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
+/** An activity entry (§4.13), in production's order. */
 export const activityEntrySchema = z.object({
-  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-  user: maybe(z.object({ first_name: maybe(z.string()), email: maybe(z.string()) })),
-  activity: z.string(),
-  scope: z.string(),
-  item_id: maybe(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-  detail: maybe(
+  id: idText,
+  user: maybe(
     z.object({
-      name: maybe(z.string()),
-      changes: list(activityChangeSchema),
+      id: z.optional(z.number()),
+      uuid: z.optional(z.string()),
+      distinct_id: maybe(z.string()),
+      first_name: maybe(z.string()),
+      last_name: maybe(z.string()),
+      email: maybe(z.string()),
+      is_email_verified: maybe(z.boolean()),
+      hedgehog_config: maybe(jsonObject),
+      role_at_organization: maybe(z.string()),
     }),
   ),
+  unread: maybe(z.boolean()),
+  organization_id: maybe(z.string()),
+  was_impersonated: maybe(z.boolean()),
+  is_system: maybe(z.boolean()),
+  activity: z.string(),
+  item_id: maybe(idText),
+  scope: z.string(),
+  detail: maybe(activityDetailSchema),
   created_at: z.string(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
@@ -235,37 +324,129 @@ export const activityPageSchema = z.union([
 ]);
 export type ActivityPage = z.infer<typeof activityPage>;
 
+/** `GET /api/projects/:id/activity_log/` (§6.3): cursor-paged, 100 entries a page. */
+export const activityLogPageSchema = z.object({
+  next: maybe(z.string()),
+  previous: maybe(z.string()),
+  results: z.array(activityEntrySchema),
+});
+export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
+
 // ---------- organization and users ----------
 
 export const memberLevels = { member: 1, admin: 8, owner: 15 } as const;
 
+export const productFeatureSchema = z.object({
+  key: z.string(),
+  name: maybe(z.string()),
+  limit: z.optional(z.nullable(z.number())),
+});
+
+/** The organization (§4.9), in production's order. */
 export const organizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: maybe(z.string()),
+  logo_media_id: maybe(z.string()),
   created_at: z.string(),
   updated_at: maybe(z.string()),
   membership_level: maybe(z.number()),
+  plugins_access_level: maybe(z.number()),
+  teams: list(teamSchema),
   projects: list(z.object({ id: z.number(), organization_id: maybe(z.string()), name: z.string() })),
+  available_product_features: maybe(z.array(productFeatureSchema)),
+  is_member_join_email_enabled: maybe(z.boolean()),
+  metadata: jsonValue,
+  customer_id: maybe(z.string()),
+  enforce_2fa: maybe(z.boolean()),
+  members_can_invite: maybe(z.boolean()),
+  members_can_use_personal_api_keys: maybe(z.boolean()),
+  allow_publicly_shared_resources: maybe(z.boolean()),
   member_count: maybe(z.number()),
+  is_ai_data_processing_approved: maybe(z.boolean()),
+  default_experiment_stats_method: maybe(z.string()),
+  default_anonymize_ips: maybe(z.boolean()),
+  default_role_id: maybe(z.string()),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+/** `GET /api/organizations/` (§7 #28). */
+export const organizationPageSchema = paginated(organizationSchema);
 
+/** The basic organization of `/api/users/@me/` `organizations`. */
+export const basicOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: maybe(z.string()),
+  logo_media_id: maybe(z.string()),
+  membership_level: maybe(z.number()),
+  members_can_use_personal_api_keys: maybe(z.boolean()),
+});
+export type BasicOrganization = z.infer<typeof basicOrganizationSchema>;
+
+/** An organization member (§4.10). */
 export const memberSchema = z.object({
   id: z.string(),
   user: userSchema,
   level: z.number(),
   joined_at: z.string(),
   updated_at: maybe(z.string()),
+  is_2fa_enabled: maybe(z.boolean()),
+  has_social_auth: maybe(z.boolean()),
+  last_login: maybe(z.string()),
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberPageSchema = paginated(memberSchema);
 
-export const meSchema = z.extend(userSchema, {
+/** `/api/users/@me/` (§4.11), in production's order. */
+export const meSchema = z.object({
+  date_joined: maybe(z.string()),
+  uuid: z.string(),
+  distinct_id: maybe(z.string()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: z.string(),
+  pending_email: maybe(z.string()),
+  is_email_verified: maybe(z.boolean()),
+  notification_settings: jsonValue,
+  anonymize_data: maybe(z.boolean()),
+  toolbar_mode: maybe(z.string()),
+  has_password: maybe(z.boolean()),
+  id: z.number(),
+  is_staff: maybe(z.boolean()),
+  is_impersonated: maybe(z.boolean()),
+  is_impersonated_until: maybe(z.string()),
+  sensitive_session_expires_at: maybe(z.string()),
+  team: maybe(teamSchema),
   organization: maybe(organizationSchema),
-  team: maybe(projectListItemSchema),
+  organizations: list(basicOrganizationSchema),
+  events_column_config: jsonValue,
+  is_2fa_enabled: maybe(z.boolean()),
+  has_social_auth: maybe(z.boolean()),
+  has_sso_enforcement: maybe(z.boolean()),
+  has_seen_product_intro_for: jsonValue,
+  scene_personalisation: jsonValue,
+  theme_mode: maybe(z.string()),
+  hedgehog_config: maybe(jsonObject),
+  allow_sidebar_suggestions: maybe(z.boolean()),
+  role_at_organization: maybe(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** `GET /api/personal_api_keys/@current/` (§4.12): the key of the request. */
+export const personalApiKeySchema = z.object({
+  id: z.string(),
+  label: maybe(z.string()),
+  value: maybe(z.string()),
+  mask_value: maybe(z.string()),
+  created_at: z.string(),
+  last_used_at: maybe(z.string()),
+  user_id: maybe(z.number()),
+  scopes: list(z.string()),
+  scoped_teams: list(z.number()),
+  scoped_organizations: list(z.string()),
+  last_rolled_at: maybe(z.string()),
+});
+export type PersonalApiKey = z.infer<typeof personalApiKeySchema>;
 
 // ---------- the mock's own routes (API.md §9) ----------
 
@@ -275,6 +456,8 @@ export const mockFaultsSchema = z.object({
   rules: z.array(
     z.object({ method: z.string(), path: z.string(), status: z.number(), retry_after: maybe(z.number()) }),
   ),
+  /** When true, the five session-only actions of §1.2 answer keys 403 as production does. */
+  production_key_rules: z.optional(z.boolean()),
 });
 export type MockFaults = z.infer<typeof mockFaultsSchema>;
 

@@ -3,111 +3,73 @@
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
 
+import type {
+  ActivityChange as ContractActivityChange,
+  ActivityDetail,
+  ActivityEntry,
+  Me,
+  Member,
+  Organization,
+  PersonalApiKey,
+  Project,
+  User,
+} from '../contract/schemas.ts';
+
 export type MemberLevel = 1 | 8 | 15;
 export type RestrictionLevel = 21 | 37;
 export type CreationMode = 'default' | 'template' | 'duplicate';
 type Json = Record<string, unknown>;
 
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  slug: string;
-  created_at: string;
-  updated_at: string;
-}
+/*
+ * The records of organizations, users, members, keys, projects and activity are the contract's
+ * response types (src/contract/schemas.ts) minus what is computed per request, plus the links the
+ * store keeps: a field added to a response schema is a field of the record.
+ */
 
-export interface UserRecord {
-  id: number;
-  uuid: string;
-  distinct_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_email_verified: boolean;
-  hedgehog_config: Json | null;
-  role_at_organization: string | null;
-  current_organization_id: string | null;
-  current_project_id: number | null;
-}
+/** What an organization answer computes per request: the caller's level, its teams, projects and member count. */
+type OrganizationComputed = 'membership_level' | 'teams' | 'projects' | 'member_count';
+export type OrganizationRecord = Omit<Organization, OrganizationComputed> & { slug: string; updated_at: string };
 
-export interface MemberRecord {
-  id: string;
+/** The user fields of `/api/users/@me/` that the store keeps (the rest are computed or constant). */
+export const storedMeFields = [
+  'date_joined',
+  'notification_settings',
+  'anonymize_data',
+  'toolbar_mode',
+  'has_password',
+  'is_2fa_enabled',
+  'has_social_auth',
+  'has_seen_product_intro_for',
+  'scene_personalisation',
+  'theme_mode',
+  'allow_sidebar_suggestions',
+] as const satisfies ReadonlyArray<keyof Me>;
+
+export type UserRecord = User &
+  Pick<Me, (typeof storedMeFields)[number]> & {
+    last_login: string | null;
+    current_organization_id: string | null;
+    current_project_id: number | null;
+  };
+
+export type MemberRecord = Pick<Member, 'id' | 'joined_at'> & {
   organization_id: string;
   user_id: number;
   level: MemberLevel;
-  joined_at: string;
   updated_at: string;
-}
+};
 
-export interface ApiKeyRecord {
-  id: string;
+/** A personal API key: its secret `value` is stored (the answer shows only its mask). */
+export type ApiKeyRecord = Omit<PersonalApiKey, 'value' | 'mask_value' | 'label' | 'user_id'> & {
   label: string;
   value: string;
   user_id: number;
-  scopes: string[];
-  created_at: string;
-}
+};
 
-export interface ProductIntentRecord {
-  product_type: string;
-  created_at: string;
-  updated_at: string;
-  onboarding_completed_at: string | null;
-}
+export type ProductIntentRecord = Project['product_intents'][number];
 
-export interface ProjectRecord {
-  id: number;
-  organization_id: string;
-  uuid: string;
-  name: string;
-  product_description: string | null;
-  created_at: string;
-  updated_at: string;
-  has_group_types: boolean;
-  live_events_token: string;
-  api_token: string;
-  app_urls: string[];
-  slack_incoming_webhook: string | null;
-  anonymize_ips: boolean;
-  completed_snippet_onboarding: boolean;
-  ingested_event: boolean;
-  test_account_filters: unknown[];
-  test_account_filters_default_checked: boolean | null;
-  path_cleaning_filters: unknown[] | null;
-  is_demo: boolean;
-  timezone: string;
-  data_attributes: string[];
-  person_display_name_properties: string[] | null;
-  correlation_config: Json | null;
-  autocapture_opt_out: boolean | null;
-  autocapture_exceptions_opt_in: boolean | null;
-  autocapture_web_vitals_opt_in: boolean | null;
-  autocapture_web_vitals_allowed_metrics: string[] | null;
-  autocapture_exceptions_errors_to_ignore: unknown[] | null;
-  capture_console_log_opt_in: boolean | null;
-  capture_performance_opt_in: boolean | null;
-  session_recording_opt_in: boolean;
-  session_recording_sample_rate: string | null;
-  session_recording_minimum_duration_milliseconds: number | null;
-  session_recording_linked_flag: Json | null;
-  session_recording_network_payload_capture_config: Json | null;
-  session_replay_config: Json | null;
-  survey_config: Json | null;
-  access_control: boolean;
-  week_start_day: number | null;
-  primary_dashboard: number | null;
-  live_events_columns: string[] | null;
-  recording_domains: Array<string | null> | null;
-  person_on_events_querying_enabled: boolean;
-  inject_web_apps: boolean;
-  extra_settings: Json | null;
-  modifiers: Json | null;
-  default_modifiers: Json;
-  has_completed_onboarding_for: Record<string, boolean> | null;
-  surveys_opt_in: boolean | null;
-  heatmaps_opt_in: boolean | null;
-  product_intents: ProductIntentRecord[];
-}
+/** A project: the response fields but the caller's level, with its organization's id. */
+export type ProjectRecord = Omit<Project, 'organization' | 'effective_membership_level'> & { organization_id: string };
 
 export interface InsightRecord {
   id: number;
@@ -157,36 +119,15 @@ export interface CollaboratorRecord {
   updated_at: string;
 }
 
-export type ActivityKind =
-  | 'created'
-  | 'updated'
-  | 'deleted'
-  | 'restored'
-  | 'token_reset'
-  | 'collaborator_added'
-  | 'collaborator_removed'
-  | 'sharing_enabled'
-  | 'sharing_disabled'
-  | 'access_token_refreshed';
+export type ActivityChange = ContractActivityChange & { type: string; action: 'created' | 'changed' | 'deleted' };
 
-export interface ActivityChange {
-  type: 'Project' | 'Dashboard';
-  action: 'created' | 'changed' | 'deleted';
-  field: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface ActivityRecord {
-  id: string;
+/** An activity entry: the response minus the computed `user` and `unread`, plus its project and author. */
+export type ActivityRecord = Omit<ActivityEntry, 'user' | 'unread' | 'detail' | 'item_id'> & {
   project_id: number;
   user_id: number | null;
-  activity: ActivityKind;
-  scope: 'Project' | 'Dashboard';
   item_id: string;
-  detail: { name: string | null; changes: ActivityChange[] };
-  created_at: string;
-}
+  detail: Omit<ActivityDetail, 'changes'> & { changes: ActivityChange[] | null };
+};
 
 export interface Sequences {
   user: number;

@@ -5,11 +5,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../contract/errors.ts';
 import type { MockFaults } from '../contract/schemas.ts';
+import { isApiPath, serverErrorBody } from './handlers/api.ts';
 
 export type FaultRule = MockFaults['rules'][number];
 
 export function noFaults(): MockFaults {
-  return { latency_ms: 0, error_rate: 0, rules: [] };
+  return { latency_ms: 0, error_rate: 0, rules: [], production_key_rules: false };
 }
 
 /** Fault settings as given: any part may be left out, and a rule's `retry_after` too. */
@@ -29,6 +30,7 @@ export function normalizeFaults(faults: FaultsInput | undefined): MockFaults {
       status: rule.status,
       retry_after: rule.retry_after ?? null,
     })),
+    production_key_rules: faults?.production_key_rules ?? false,
   };
 }
 
@@ -170,15 +172,9 @@ export function forcedResponse(status: number, method: string, retryAfter: numbe
 }
 
 export function serverErrorResponse(): Response {
-  return HttpResponse.json(
-    { type: 'server_error', code: 'error', detail: details.serverError, attr: null } satisfies ErrorBody,
-    { status: 500 },
-  );
+  return HttpResponse.json(serverErrorBody satisfies ErrorBody, { status: 500 });
 }
 
-function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

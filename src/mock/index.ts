@@ -68,7 +68,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const sharedPage: HttpHandler[] = [sharedPageHandler(store)];
   // Reads the live settings without copying: this runs on every /api/ request.
   const faultLayer = faultHandler(() => faults);
-  const api = apiHandlers(store);
+  const api = apiHandlers(store, { productionKeyRules: () => faults.production_key_rules === true });
   const apiWithFaults = [faultLayer, ...api];
 
   const mock: Mock = {

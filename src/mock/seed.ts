@@ -5,7 +5,6 @@
 import type { Scope } from '../contract/scopes.ts';
 import type {
   ActivityChange,
-  ActivityKind,
   ActivityRecord,
   ApiKeyRecord,
   CollaboratorRecord,
@@ -38,6 +37,7 @@ const readOnlyScopes = [
   'organization:read',
   'organization_member:read',
   'user:read',
+  'activity_log:read',
 ] satisfies Scope[];
 
 export const demoKeys: ReadonlyArray<DemoKey> = Object.freeze([
@@ -55,6 +55,8 @@ export const demoKeys: ReadonlyArray<DemoKey> = Object.freeze([
 export const seedIds = {
   organization: 'e7dcf9b2-917d-4d4f-b347-6227a4b696d6',
   outsideOrganization: 'f4a16251-72c3-4dc1-a7ad-2715765dcff0',
+  /** The admin demo key's user (Priya) is also an admin here: a second, smaller organization. */
+  secondOrganization: '0b6c1f2e-5d4a-4e3b-9a8c-7d6e5f4a3b2c',
   users: {
     olivia: 1, // owner
     priya: 2, // admin, phx_demo_admin
@@ -66,7 +68,7 @@ export const seedIds = {
     lena: 8, // admin
     hugo: 9, // the outside user (another organization)
   },
-  projects: { app: 1, marketing: 2, mobile: 3, outside: 4 },
+  projects: { app: 1, marketing: 2, mobile: 3, outside: 4, labs: 5 },
   dashboards: {
     productOverview: 1, // pinned, shared, DEFAULT_APP template, the app's primary dashboard
     websiteTraffic: 2, // pinned, WEBSITE_TRAFFIC template
@@ -168,7 +170,6 @@ const people: Person[] = [
   { id: U.hugo, uuid: '6d2f8e1a-4b3c-4d5e-8f9a-1b2c3d4e5f6a', first: 'Hugo', last: 'Martin', email: 'hugo.martin@northwind.example', level: 15, joined: '2024-05-02T09:00:00.000Z', role: 'founder', organization: seedIds.outsideOrganization, memberId: '9f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' },
 ];
 
-const person = (id: number) => people.find((p) => p.id === id)!;
 const hedgeboxPeople = people.filter((p) => p.organization === seedIds.organization);
 const isAdminPerson = (p: Person) => p.level >= 8;
 
@@ -370,6 +371,38 @@ const outsideDashboards: DashboardSpec[] = [
   { name: 'Inventory alerts', creator: U.hugo, restriction: 37, tiles: [{ text: 'Restock thresholds live in the ops sheet.' }] },
 ];
 
+const labsDashboards: DashboardSpec[] = [
+  { name: 'Prototype signups', creator: U.priya, tiles: [{ insight: 'Signups per day' }] },
+];
+
+/** An organization with production's defaults (§4.9) and the seed's features. */
+function newOrganizationRecord(id: string, name: string, slug: string, createdAt: string, updatedAt = createdAt): OrganizationRecord {
+  return {
+    id,
+    name,
+    slug,
+    logo_media_id: null,
+    created_at: createdAt,
+    updated_at: updatedAt,
+    plugins_access_level: 9,
+    available_product_features: [
+      { key: 'advanced_permissions', name: 'Advanced permissions' },
+      { key: 'organizations_projects', name: 'Projects', limit: null },
+    ],
+    is_member_join_email_enabled: true,
+    metadata: { instance_tag: 'none' },
+    customer_id: null,
+    enforce_2fa: null,
+    members_can_invite: true,
+    members_can_use_personal_api_keys: true,
+    allow_publicly_shared_resources: true,
+    is_ai_data_processing_approved: null,
+    default_experiment_stats_method: 'bayesian',
+    default_anonymize_ips: false,
+    default_role_id: null,
+  };
+}
+
 // ---------- building ----------
 
 class SeedBuilder {
@@ -387,21 +420,24 @@ class SeedBuilder {
   log(
     projectId: number,
     userId: number,
-    activity: ActivityKind,
-    scope: 'Project' | 'Dashboard',
+    activity: string,
+    scope: 'Team' | 'Project' | 'Dashboard',
     itemId: number,
     name: string | null,
     createdAt: string,
-    changes: ActivityChange[] = [],
+    changes: ActivityChange[] | null = null,
   ): void {
     this.activity.push({
       id: uuid(this.random.bytes),
       project_id: projectId,
       user_id: userId,
+      organization_id: projectId === P.outside ? seedIds.outsideOrganization : projectId === P.labs ? seedIds.secondOrganization : seedIds.organization,
+      was_impersonated: false,
+      is_system: false,
       activity,
-      scope,
       item_id: String(itemId),
-      detail: { name, changes },
+      scope,
+      detail: { name, changes, merge: null, trigger: null, short_id: null, type: scope === 'Dashboard' ? 'dashboard' : null, context: null },
       created_at: createdAt,
     });
   }
@@ -464,16 +500,13 @@ class SeedBuilder {
           added_at: addedAt,
           updated_at: addedAt,
         });
-        this.log(projectId, spec.creator, 'collaborator_added', 'Dashboard', dashboard.id, dashboard.name, addedAt, [
-          { type: 'Dashboard', action: 'created', field: 'collaborators', before: null, after: person(userId).email },
-        ]);
       });
       if (spec.shared) {
         const sharedAt = at(createdAt, 24 * 60);
         dashboard.sharing.enabled = true;
         dashboard.sharing.created_at = sharedAt;
-        this.log(projectId, spec.creator, 'sharing_enabled', 'Dashboard', dashboard.id, dashboard.name, sharedAt, [
-          { type: 'Dashboard', action: 'changed', field: 'enabled', before: false, after: true },
+        this.log(projectId, spec.creator, 'sharing enabled', 'Dashboard', dashboard.id, dashboard.name, sharedAt, [
+          { type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: true },
         ]);
       }
       if (spec.pinned) {
@@ -503,6 +536,7 @@ class SeedBuilder {
     this.nextId('project');
     const project = newProjectRecord(id, organizationId, name, createdAt, this.random.bytes);
     Object.assign(project, settings, { updated_at: settings.updated_at ?? createdAt });
+    this.log(id, creator, 'created', 'Team', id, name, createdAt);
     this.log(id, creator, 'created', 'Project', id, name, createdAt);
     return project;
   }
@@ -520,8 +554,9 @@ export function seedData(): StoreData {
   const b = new SeedBuilder();
 
   const organizations: OrganizationRecord[] = [
-    { id: seedIds.organization, name: 'Hedgebox Inc.', slug: 'hedgebox', created_at: '2023-09-04T08:00:00.000Z', updated_at: '2024-06-03T12:00:00.000Z' },
-    { id: seedIds.outsideOrganization, name: 'Northwind Analytics', slug: 'northwind-analytics', created_at: '2024-05-02T08:45:00.000Z', updated_at: '2024-05-02T08:45:00.000Z' },
+    newOrganizationRecord(seedIds.organization, 'Hedgebox Inc.', 'hedgebox', '2023-09-04T08:00:00.000Z', '2024-06-03T12:00:00.000Z'),
+    newOrganizationRecord(seedIds.outsideOrganization, 'Northwind Analytics', 'northwind-analytics', '2024-05-02T08:45:00.000Z'),
+    newOrganizationRecord(seedIds.secondOrganization, 'Hedgebox Labs', 'hedgebox-labs', '2024-08-12T10:00:00.000Z'),
   ];
 
   const users: UserRecord[] = people.map((p) => {
@@ -536,6 +571,18 @@ export function seedData(): StoreData {
       is_email_verified: p.id !== U.samuel,
       hedgehog_config: p.hedgehog ?? null,
       role_at_organization: p.role,
+      date_joined: p.joined,
+      notification_settings: { plugin_disabled: true, project_weekly_digest_disabled: {}, all_weekly_digest_disabled: false },
+      anonymize_data: false,
+      toolbar_mode: 'toolbar',
+      has_password: true,
+      is_2fa_enabled: p.id === U.olivia,
+      has_social_auth: p.id === U.mei,
+      has_seen_product_intro_for: {},
+      scene_personalisation: [],
+      theme_mode: 'system',
+      allow_sidebar_suggestions: null,
+      last_login: p.id === U.samuel ? null : at(p.joined, 60 * 24 * 200),
       current_organization_id: p.organization,
       current_project_id: p.organization === seedIds.organization ? P.app : P.outside,
     };
@@ -549,6 +596,11 @@ export function seedData(): StoreData {
     joined_at: p.joined,
     updated_at: p.joined,
   }));
+  // Priya also runs the smaller lab organization, with Olivia as its owner.
+  members.push(
+    { id: '4d5e6f70-8192-4a3b-9c4d-5e6f708192a3', organization_id: seedIds.secondOrganization, user_id: U.olivia, level: 15, joined_at: '2024-08-12T10:00:00.000Z', updated_at: '2024-08-12T10:00:00.000Z' },
+    { id: '5e6f7081-92a3-4b4c-8d5e-6f708192a3b4', organization_id: seedIds.secondOrganization, user_id: U.priya, level: 8, joined_at: '2024-08-12T10:30:00.000Z', updated_at: '2024-08-12T10:30:00.000Z' },
+  );
 
   const apiKeys: ApiKeyRecord[] = demoKeys.map((key, i) => ({
     id: uuid(b.random.bytes),
@@ -557,6 +609,10 @@ export function seedData(): StoreData {
     user_id: people.find((p) => p.email === key.userEmail)!.id,
     scopes: [...key.scopes],
     created_at: at('2024-06-03T12:00:00.000Z', i * 5),
+    last_used_at: null,
+    scoped_teams: [],
+    scoped_organizations: [],
+    last_rolled_at: null,
   }));
 
   const projects = [
@@ -608,18 +664,20 @@ export function seedData(): StoreData {
   b.addDashboards(P.marketing, marketingDashboards, '2024-04-20T09:00:00.000Z', 7 * 24 * 60);
   b.addDashboards(P.mobile, mobileDashboards, '2024-04-22T09:00:00.000Z', 10 * 24 * 60);
   b.addDashboards(P.outside, outsideDashboards, '2024-05-03T09:00:00.000Z', 24 * 60);
+  projects.push(
+    b.project(P.labs, seedIds.secondOrganization, 'Labs Prototype', '2024-08-12T10:45:00.000Z', U.priya, { timezone: 'Europe/London' }),
+  );
+  b.addDashboards(P.labs, labsDashboards, '2024-08-13T09:00:00.000Z', 24 * 60);
   projects[1]!.primary_dashboard = b.dashboards.find((d) => d.project_id === P.marketing)!.id;
 
   // A few later edits, so the activity log reads like a team's.
-  b.log(P.app, U.priya, 'updated', 'Project', P.app, 'Hedgebox App', '2024-06-03T12:00:00.000Z', [
-    { type: 'Project', action: 'changed', field: 'session_recording_sample_rate', before: '1.00', after: '0.50' },
+  b.log(P.app, U.priya, 'updated', 'Team', P.app, 'Hedgebox App', '2024-06-03T12:00:00.000Z', [
+    { type: 'Team', action: 'changed', field: 'session_recording_sample_rate', before: '1.00', after: '0.50' },
   ]);
   b.log(P.app, U.lena, 'updated', 'Dashboard', D.weeklyReview, 'Weekly business review', '2024-05-20T08:15:00.000Z', [
     { type: 'Dashboard', action: 'changed', field: 'name', before: 'Weekly review', after: 'Weekly business review' },
   ]);
-  b.log(P.app, U.olivia, 'access_token_refreshed', 'Dashboard', D.productOverview, 'Product overview', '2024-07-01T09:30:00.000Z', [
-    { type: 'Dashboard', action: 'changed', field: 'access_token', before: null, after: null },
-  ]);
+  b.log(P.app, U.olivia, 'access token refreshed', 'Dashboard', D.productOverview, 'Product overview', '2024-07-01T09:30:00.000Z');
 
   b.activity.sort((a, c) => (a.created_at < c.created_at ? -1 : a.created_at > c.created_at ? 1 : 0));
   return {

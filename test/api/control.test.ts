@@ -71,7 +71,7 @@ describe('POST /__mock/reset', () => {
 
     expect((await api(`/api/projects/${projectId}/dashboards/${id}/`)).status).toBe(404);
     expect(await (await api(`/api/projects/${projectId}/dashboards/?limit=1000`)).text()).toBe(before);
-    expect(mockFaultsSchema.parse(await (await control('faults')).json())).toEqual({ latency_ms: 0, error_rate: 0, rules: [] });
+    expect(mockFaultsSchema.parse(await (await control('faults')).json())).toEqual({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: false });
   });
 });
 
@@ -87,7 +87,7 @@ describe('GET /__mock/info', () => {
     expect(keys.phx_demo_admin!.scopes).toEqual(['*']);
     expect(keys.phx_demo_admin!.user).toMatch(/@/);
     expect(keys.phx_demo_readonly!.scopes).not.toContain('dashboard:write');
-    expect(info.faults).toEqual({ latency_ms: 0, error_rate: 0, rules: [] });
+    expect(info.faults).toEqual({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: false });
   });
 });
 
@@ -112,16 +112,17 @@ describe('the control routes themselves', () => {
 
 describe('/__mock/faults', () => {
   it('starts with no faults and answers the settings it was given, normalized', async () => {
-    expect(mockFaultsSchema.parse(await (await control('faults')).json())).toEqual({ latency_ms: 0, error_rate: 0, rules: [] });
+    expect(mockFaultsSchema.parse(await (await control('faults')).json())).toEqual({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: false });
     const saved = await putFaults({ latency_ms: [0, 1], rules: [{ method: 'patch', path: '/api/projects/*/', status: 503 }] });
     expect(saved).toEqual({
       latency_ms: [0, 1],
       error_rate: 0,
       rules: [{ method: 'PATCH', path: '/api/projects/*/', status: 503, retry_after: null }],
+      production_key_rules: false,
     });
     expect(mockFaultsSchema.parse(await (await control('faults')).json())).toEqual(saved);
     // PUT replaces: what is left out is no fault.
-    expect(await putFaults({ error_rate: 0.25 })).toEqual({ latency_ms: 0, error_rate: 0.25, rules: [] });
+    expect(await putFaults({ error_rate: 0.25 })).toEqual({ latency_ms: 0, error_rate: 0.25, rules: [], production_key_rules: false });
   });
 
   it('delays /api/ answers by latency_ms, a number or a range, and never /__mock/', async () => {
@@ -209,8 +210,8 @@ describe('/__mock/faults', () => {
       [{ error_rate: '0.5' }, 'error_rate', 'invalid_input'],
       [{ latency_ms: -1 }, 'latency_ms', 'invalid_input'],
       [{ latency_ms: [500, 100] }, 'latency_ms', 'invalid_input'],
-      [{ rules: [{ method: 'GET', status: 500 }] }, 'rules.0.path', 'required'],
-      [{ rules: [{ method: 'GET', path: '/api/**', status: 1000 }] }, 'rules.0.status', 'max_value'],
+      [{ rules: [{ method: 'GET', status: 500 }] }, 'rules__0__path', 'required'],
+      [{ rules: [{ method: 'GET', path: '/api/**', status: 1000 }] }, 'rules__0__status', 'max_value'],
       [[], null, 'invalid_input'],
     ];
     for (const [body, attr, code] of cases) {
@@ -252,5 +253,50 @@ describe('path globs of fault rules', () => {
     expect(globMatches('**', '/api/projects/1/')).toBe(true);
     expect(globMatches('/api/users/@me/', '/api/users/@me')).toBe(true);
     expect(globMatches('/api/users/@me/', '/api/users/@mex/')).toBe(false);
+  });
+});
+
+describe('production_key_rules (§9)', () => {
+  const sessionOnly = (): Array<[string, string, unknown]> => [
+    ['PATCH', `/api/projects/${projectId}/dashboards/${dashboardId}/move_tile/`, { tile: { id: 1 }, toDashboard: dashboardId }],
+    ['POST', `/api/projects/${projectId}/dashboards/create_from_template_json/`, { template: {} }],
+    ['GET', `/api/projects/${projectId}/activity/`, undefined],
+    ['GET', `/api/projects/${projectId}/is_generating_demo_data/`, undefined],
+    ['PATCH', `/api/projects/${projectId}/reset_token/`, {}],
+    ['PATCH', `/api/organizations/@current/projects/${projectId}/reset_token/`, {}],
+  ];
+
+  it('is off by default: the session-only actions work with keys', async () => {
+    expect((await control('info').then((r) => r.json())).faults.production_key_rules).toBe(false);
+    expect((await api(`/api/projects/${projectId}/is_generating_demo_data/`)).status).toBe(200);
+    expect((await api(`/api/projects/${projectId}/activity/`)).status).toBe(200);
+  });
+
+  it('when on, the five session-only actions answer keys 403 as production does, before anything else but the key', async () => {
+    const saved = await putFaults({ production_key_rules: true });
+    expect(saved.production_key_rules).toBe(true);
+    for (const [method, path, body] of sessionOnly()) {
+      const response = await api(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(await response.json()).toEqual({
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: 'This action does not support personal API key access',
+        attr: null,
+      });
+    }
+    // Every other route still answers, and the project of a nested path is not looked at first.
+    expect((await api(`/api/projects/${projectId}/`)).status).toBe(200);
+    expect((await api(`/api/projects/999999/dashboards/1/move_tile/`, { method: 'PATCH', body: '{}' })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/projects/${projectId}/activity/`)).status).toBe(401);
+    // A PUT that leaves it out turns it off again.
+    await putFaults({});
+    expect((await api(`/api/projects/${projectId}/activity/`)).status).toBe(200);
+  });
+
+  it('refuses a non-boolean value', async () => {
+    const response = await control('faults', 'PUT', { production_key_rules: 'sometimes' });
+    expect(response.status).toBe(400);
+    expect(errorBodySchema.parse(await response.json()).attr).toBe('production_key_rules');
   });
 });

@@ -55,9 +55,10 @@ function policyOf(html: string): Map<string, string[]> {
   );
 }
 
+/** Hashes of the inline scripts that run (a `type="application/json"` data block does not). */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter((match) => !/\bsrc=/.test(match[1] ?? ''))
+    .filter((match) => !/\bsrc=/.test(match[1] ?? '') && !/\btype="application\/json"/.test(match[1] ?? ''))
     .map((match) => `'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
 }
 

@@ -281,7 +281,7 @@ describe('POST dashboards/', () => {
     [{ pinned: 'true' }, 'invalid_input', 'pinned', 'Must be a valid boolean.'],
     [{ deleted: 1 }, 'invalid_input', 'deleted', 'Must be a valid boolean.'],
     [{ tags: 'growth' }, 'invalid_input', 'tags', 'Expected a list of items but got type "str".'],
-    [{ tags: ['ok', 'fine', 3] }, 'invalid_input', 'tags.2', 'Not a valid string.'],
+    [{ tags: ['ok', 'fine', 3] }, 'invalid_input', 'tags__2', 'Not a valid string.'],
     [{ restriction_level: 30 }, 'invalid_choice', 'restriction_level', '"30" is not a valid choice.'],
     [{ restriction_level: '37' }, 'invalid_choice', 'restriction_level', '"37" is not a valid choice.'],
     [{ restriction_level: null }, 'null', 'restriction_level', 'This field may not be null.'],
@@ -521,8 +521,8 @@ describe('PATCH dashboards/:id/move_tile/', () => {
 
   it.each([
     [{}, 'required', 'tile'],
-    [{ tile: {}, toDashboard: 2 }, 'required', 'tile.id'],
-    [{ tile: { id: 'x' }, toDashboard: 2 }, 'invalid_input', 'tile.id'],
+    [{ tile: {}, toDashboard: 2 }, 'required', 'tile__id'],
+    [{ tile: { id: 'x' }, toDashboard: 2 }, 'invalid_input', 'tile__id'],
     [{ tile: 5, toDashboard: 2 }, 'invalid_input', 'tile'],
     [{ tile: { id: 1 } }, 'required', 'toDashboard'],
     [{ tile: { id: 1 }, toDashboard: null }, 'null', 'toDashboard'],
@@ -597,15 +597,15 @@ describe('POST dashboards/create_from_template_json/', () => {
   it.each([
     ['no template', {}, 'required', 'template'],
     ['template not an object', { template: 'x' }, 'invalid_input', 'template'],
-    ['blank name', { template: { ...template, template_name: '   ' } }, 'blank', 'template.template_name'],
-    ['no name', { template: { ...template, template_name: undefined } }, 'required', 'template.template_name'],
-    ['no description', { template: { ...template, dashboard_description: undefined } }, 'required', 'template.dashboard_description'],
-    ['filters not an object', { template: { ...template, dashboard_filters: 'x' } }, 'invalid_input', 'template.dashboard_filters'],
-    ['no tiles', { template: { ...template, tiles: [] } }, 'min_length', 'template.tiles'],
-    ['tiles missing', { template: { ...template, tiles: undefined } }, 'required', 'template.tiles'],
-    ['unknown tile type', { template: { ...template, tiles: [{ type: 'CHART' }] } }, 'invalid_choice', 'template.tiles.0.type'],
-    ['text body not a string', { template: { ...template, tiles: [{ type: 'TEXT', body: 5 }] } }, 'invalid_input', 'template.tiles.0.body'],
-    ['name of 401 characters', { template: { ...template, template_name: 'n'.repeat(401) } }, 'max_length', 'template.template_name'],
+    ['blank name', { template: { ...template, template_name: '   ' } }, 'blank', 'template__template_name'],
+    ['no name', { template: { ...template, template_name: undefined } }, 'required', 'template__template_name'],
+    ['no description', { template: { ...template, dashboard_description: undefined } }, 'required', 'template__dashboard_description'],
+    ['filters not an object', { template: { ...template, dashboard_filters: 'x' } }, 'invalid_input', 'template__dashboard_filters'],
+    ['no tiles', { template: { ...template, tiles: [] } }, 'min_length', 'template__tiles'],
+    ['tiles missing', { template: { ...template, tiles: undefined } }, 'required', 'template__tiles'],
+    ['unknown tile type', { template: { ...template, tiles: [{ type: 'CHART' }] } }, 'invalid_choice', 'template__tiles__0__type'],
+    ['text body not a string', { template: { ...template, tiles: [{ type: 'TEXT', body: 5 }] } }, 'invalid_input', 'template__tiles__0__body'],
+    ['name of 401 characters', { template: { ...template, template_name: 'n'.repeat(401) } }, 'max_length', 'template__template_name'],
   ])('rejects a template with %s, naming the field', async (_label, body, code, attr) => {
     expectValidation(await admin.post(path, body), code, attr);
   });

@@ -3,6 +3,24 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../../src/contract/errors.ts';
+import {
+  activityDetailSchema,
+  activityEntrySchema,
+  basicOrganizationSchema,
+  collaboratorSchema,
+  dashboardListItemSchema,
+  dashboardSchema,
+  meSchema,
+  memberSchema,
+  organizationSchema,
+  personalApiKeySchema,
+  projectListItemSchema,
+  projectSchema,
+  sharingConfigurationSchema,
+  teamSchema,
+  tileSchema,
+  userSchema,
+} from '../../src/contract/schemas.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
 import { seedData } from '../../src/mock/seed.ts';
@@ -63,7 +81,11 @@ export async function request(method: string, path: string, key: string | null, 
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['Content-Type'] = 'application/json';
-  } else if (options.raw !== undefined) body = options.raw as BodyInit;
+  } else if (options.raw !== undefined) {
+    body = options.raw as BodyInit;
+    // A raw body is JSON text unless the test names its type (`fetch` would say text/plain).
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
   const response = await fetch(`${origin}${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
@@ -117,40 +139,34 @@ export function expectKeys(value: unknown, expected: ReadonlyArray<string>) {
 
 export const isoUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-// ---------- the key sets of API.md §4, written out as the contract lists them ----------
+// ---------- the key sets of API.md §4, taken from the contract's schemas ----------
 
-export const userKeys = [
-  'id', 'uuid', 'distinct_id', 'first_name', 'last_name', 'email', 'is_email_verified', 'hedgehog_config', 'role_at_organization',
-];
-export const dashboardListKeys = [
-  'id', 'name', 'description', 'pinned', 'created_at', 'created_by', 'is_shared', 'deleted', 'creation_mode', 'tags',
-  'restriction_level', 'effective_restriction_level', 'effective_privilege_level',
-];
-export const dashboardKeys = [...dashboardListKeys, 'filters', 'variables', 'tiles', 'use_template', 'use_dashboard', 'delete_insights'];
-export const tileKeys = ['id', 'insight', 'text', 'layouts', 'color'];
-export const collaboratorKeys = ['id', 'dashboard_id', 'user', 'level', 'added_at', 'updated_at'];
-export const sharingKeys = ['created_at', 'enabled', 'access_token'];
+const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
+
+export const userKeys = keysOf(userSchema);
+export const dashboardListKeys = keysOf(dashboardListItemSchema);
+export const dashboardKeys = keysOf(dashboardSchema);
+export const tileKeys = keysOf(tileSchema);
+export const collaboratorKeys = keysOf(collaboratorSchema);
+export const sharingKeys = keysOf(sharingConfigurationSchema);
 export const envelopeKeys = ['count', 'next', 'previous', 'results'];
-export const projectListKeys = [
-  'id', 'uuid', 'organization', 'api_token', 'name', 'completed_snippet_onboarding', 'has_completed_onboarding_for',
-  'ingested_event', 'is_demo', 'timezone', 'access_control',
-];
-export const projectKeys = [
-  'id', 'organization', 'name', 'product_description', 'created_at', 'effective_membership_level', 'has_group_types',
-  'live_events_token', 'updated_at', 'uuid', 'api_token', 'app_urls', 'slack_incoming_webhook', 'anonymize_ips',
-  'completed_snippet_onboarding', 'ingested_event', 'test_account_filters', 'test_account_filters_default_checked',
-  'path_cleaning_filters', 'is_demo', 'timezone', 'data_attributes', 'person_display_name_properties',
-  'correlation_config', 'autocapture_opt_out', 'autocapture_exceptions_opt_in', 'autocapture_web_vitals_opt_in',
-  'autocapture_web_vitals_allowed_metrics', 'autocapture_exceptions_errors_to_ignore', 'capture_console_log_opt_in',
-  'capture_performance_opt_in', 'session_recording_opt_in', 'session_recording_sample_rate',
-  'session_recording_minimum_duration_milliseconds', 'session_recording_linked_flag',
-  'session_recording_network_payload_capture_config', 'session_replay_config', 'survey_config', 'access_control',
-  'week_start_day', 'primary_dashboard', 'live_events_columns', 'recording_domains',
-  'person_on_events_querying_enabled', 'inject_web_apps', 'extra_settings', 'modifiers', 'default_modifiers',
-  'has_completed_onboarding_for', 'surveys_opt_in', 'heatmaps_opt_in', 'product_intents',
-];
-export const memberKeys = ['id', 'user', 'level', 'joined_at', 'updated_at'];
-export const activityKeys = ['id', 'user', 'activity', 'scope', 'item_id', 'detail', 'created_at'];
+export const projectListKeys = keysOf(projectListItemSchema);
+export const projectKeys = keysOf(projectSchema);
+/** §6.2: the action answers add `project_id`. */
+export const projectActionKeys = [...projectKeys, 'project_id'];
+export const teamKeys = keysOf(teamSchema);
+export const organizationKeys = keysOf(organizationSchema);
+export const basicOrganizationKeys = keysOf(basicOrganizationSchema);
+export const memberKeys = keysOf(memberSchema);
+export const meKeys = keysOf(meSchema);
+export const personalApiKeyKeys = keysOf(personalApiKeySchema);
+export const activityKeys = keysOf(activityEntrySchema);
+export const activityDetailKeys = keysOf(activityDetailSchema);
+
+/** Asserts the keys in exactly this order (production's order, §4). */
+export function expectKeysInOrder(value: unknown, expected: ReadonlyArray<string>) {
+  expect(Object.keys(value as object)).toEqual([...expected]);
+}
 
 /** Every page of a dashboard list, following the numbers (as the console does). */
 export async function allDashboards(projectId: number | string, key: string = keys.admin, query = '') {

@@ -60,7 +60,7 @@ describe('PATCH sharing/', () => {
   it('rejects a non-boolean enabled and a body that is not an object', async () => {
     expectValidation(await admin.patch(sharingPath(D.ahaMoments), { enabled: 'yes' }), 'invalid_input', 'enabled', 'Must be a valid boolean.');
     expectValidation(await admin.patch(sharingPath(D.ahaMoments), { enabled: null }), 'null', 'enabled');
-    expectValidation(await admin.send('PATCH', sharingPath(D.ahaMoments), { raw: '[true]' }), 'invalid_input', null, details.expectedObject);
+    expectValidation(await admin.send('PATCH', sharingPath(D.ahaMoments), { raw: '[true]' }), 'invalid_input', null, details.expectedDictionary('list'));
   });
 
   it('needs edit rights on the dashboard', async () => {
@@ -69,13 +69,14 @@ describe('PATCH sharing/', () => {
     expect((await member.get(sharingPath(D.boardMetrics))).status).toBe(200);
   });
 
-  it('records sharing_enabled and sharing_disabled', async () => {
+  it('records sharing enabled and sharing disabled in the activity log', async () => {
     await admin.patch(sharingPath(D.ahaMoments), { enabled: true });
     await admin.patch(sharingPath(D.ahaMoments), { enabled: false });
-    const [disabled, enabled] = (await admin.get(`/api/projects/${P.app}/activity/?limit=2`)).body.results;
-    expect(disabled).toMatchObject({ activity: 'sharing_disabled', scope: 'Dashboard', item_id: String(D.ahaMoments) });
-    expect(enabled).toMatchObject({ activity: 'sharing_enabled', item_id: String(D.ahaMoments) });
-    expect(enabled.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'enabled', before: false, after: true }]);
+    const [disabled, enabled] = (await admin.get(`/api/projects/${P.app}/activity_log/?scope=Dashboard&item_id=${D.ahaMoments}`)).body.results;
+    expect(disabled).toMatchObject({ activity: 'sharing disabled', scope: 'Dashboard', item_id: String(D.ahaMoments), detail: { type: 'dashboard' } });
+    expect(enabled).toMatchObject({ activity: 'sharing enabled', item_id: String(D.ahaMoments) });
+    expect(enabled.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: true }]);
+    expect(disabled.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: false }]);
   });
 });
 
@@ -91,7 +92,8 @@ describe('POST sharing/refresh/', () => {
     expect(result.body).toMatchObject({ enabled: true, created_at: before.created_at });
     expect(findSharedDashboard(api.store(), before.access_token)).toBeNull();
     expect(findSharedDashboard(api.store(), result.body.access_token)?.name).toBe('Product overview');
-    expect((await admin.get(`/api/projects/${P.app}/activity/?limit=1`)).body.results[0].activity).toBe('access_token_refreshed');
+    const entry = (await admin.get(`/api/projects/${P.app}/activity_log/?scope=Dashboard&item_id=${D.productOverview}`)).body.results[0];
+    expect(entry).toMatchObject({ activity: 'access token refreshed', detail: { changes: null, type: 'dashboard' } });
   });
 
   it('sets created_at when it was never saved', async () => {

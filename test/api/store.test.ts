@@ -14,7 +14,7 @@ async function call(store: Store, method: string, path: string, body?: unknown, 
     store,
     new Request(`http://localhost${path}`, {
       method,
-      headers: { Authorization: `Bearer ${key}` },
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
@@ -33,8 +33,15 @@ describe('the seed', () => {
     const members = data.members.filter((m) => m.organization_id === seedIds.organization);
     expect(members.length).toBeGreaterThanOrEqual(6);
     expect(new Set(members.map((m) => m.level))).toEqual(new Set([1, 8, 15]));
-    const outside = data.members.filter((m) => m.organization_id !== seedIds.organization);
+    const outside = data.members.filter((m) => m.organization_id === seedIds.outsideOrganization);
     expect(outside.map((m) => m.user_id)).toEqual([U.hugo]);
+    expect(data.projects.filter((p) => p.organization_id === seedIds.outsideOrganization).length).toBeGreaterThanOrEqual(1);
+    // The admin demo key's user also belongs to a second, smaller organization with one project.
+    const second = data.members.filter((m) => m.organization_id === seedIds.secondOrganization);
+    expect(second.find((m) => m.user_id === U.priya)?.level).toBe(8);
+    expect(data.projects.filter((p) => p.organization_id === seedIds.secondOrganization).map((p) => p.id)).toEqual([P.labs]);
+    const features = data.organizations.find((o) => o.id === seedIds.organization)!.available_product_features!.map((f) => f.key);
+    expect(features).toEqual(['advanced_permissions', 'organizations_projects']);
     expect(data.organizations.map((o) => o.name)).toContain('Hedgebox Inc.');
     for (const user of data.users) expect(user.email).toMatch(/^[a-z.]+@[a-z.-]+$/);
   });
@@ -53,8 +60,9 @@ describe('the seed', () => {
     expect(memberKey!.scopes).toEqual(['*']);
     expect(level(readonlyKey!.userEmail)).toBeGreaterThanOrEqual(8);
     expect([...readonlyKey!.scopes].sort()).toEqual(
-      ['dashboard:read', 'sharing_configuration:read', 'project:read', 'organization:read', 'organization_member:read', 'user:read'].sort(),
+      ['dashboard:read', 'sharing_configuration:read', 'project:read', 'organization:read', 'organization_member:read', 'user:read', 'activity_log:read'].sort(),
     );
+    for (const key of data.apiKeys) expect(key.label.length, key.value).toBeGreaterThan(0);
     for (const key of data.apiKeys) {
       expect(demoKeys.find((k) => k.key === key.value)?.scopes).toEqual(key.scopes);
       for (const scope of key.scopes) expect(['*', ...scopes]).toContain(scope);

@@ -178,6 +178,13 @@ function rowWindow(page: Page): Promise<RowWindow | null> {
   });
 }
 
+/** The console: connect with the admin key (remembered), then open `path`. */
+export async function openConnected(page: Page, path: string): Promise<void> {
+  await page.goto('/connect');
+  await connect(page, adminKey, { remember: true });
+  await page.goto(path);
+}
+
 export interface ScrollFigures {
   seconds: number;
   rowsInDom: number;
@@ -186,14 +193,17 @@ export interface ScrollFigures {
 }
 
 /**
- * Opens the project's dashboards and scrolls with the mouse wheel, as a person would, until the row
+ * Opens the project's dashboards (with `open`: the console connects first) and scrolls with the mouse wheel, as a person would, until the row
  * of dashboard number `target` is wholly in the viewport; then counts the rows in the DOM and the JS heap in use.
  */
-export async function scrollToRow(context: BrowserContext, projectId: number, target: number): Promise<ScrollFigures> {
+export async function scrollToRow(
+  context: BrowserContext,
+  projectId: number,
+  target: number,
+  open: (page: Page, path: string) => Promise<void> = openConnected,
+): Promise<ScrollFigures> {
   const page = await context.newPage();
-  await page.goto('/connect');
-  await connect(page, adminKey, { remember: true });
-  await page.goto(`/projects/${projectId}/dashboards`);
+  await open(page, `/projects/${projectId}/dashboards`);
   await expectHeading(page, 'Dashboards');
   await waitForFirstRow(page);
   // The wheel scrolls whatever scrolls under the pointer: put it on the first row.

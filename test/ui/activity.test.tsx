@@ -10,25 +10,23 @@ import { mock, server } from './setup.ts';
 const APP = seedIds.projects.app;
 const MOBILE = seedIds.projects.mobile;
 const MARKETING = seedIds.projects.marketing;
-const SLOW = { timeout: 30_000 };
-const LOAD = { timeout: 10_000 };
 
 beforeAll(async () => {
   await import('../../src/features/activity/activity-page.tsx');
   await import('../../src/features/project-settings/project-settings-page.tsx');
 }, 60_000);
 
-const entryList = () => screen.findByRole('list', { name: 'Activity entries' }, LOAD);
+const entryList = () => screen.findByRole('list', { name: 'Activity entries' });
 /** The list's own entries (not the nested lists of changes). */
 const entries = (list: HTMLElement) => [...list.children] as HTMLElement[];
 const times = (list: HTMLElement) => entries(list).map((li) => li.querySelector('time')!.getAttribute('datetime')!);
 
-describe('Activity', SLOW, () => {
+describe('Activity', () => {
   it('shows a loading state, then the entries newest first with who, what, when and the changes', async () => {
     const page = await apiGet<ActivityPage>(`/api/projects/${APP}/activity/?limit=50&page=1`);
     renderApp(`/projects/${APP}/activity`);
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading activity…'))).toBe(true);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
 
     const list = await entryList();
     expect(entries(list)).toHaveLength(50);
@@ -74,7 +72,7 @@ describe('Activity', SLOW, () => {
 
   it('shows the changes made in the console, newest first', async () => {
     const { user } = renderApp(`/projects/${MOBILE}/settings`);
-    const name = await screen.findByRole('textbox', { name: 'Project name' }, LOAD);
+    const name = await screen.findByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.type(name, 'Mobile');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -126,20 +124,20 @@ describe('Activity', SLOW, () => {
       http.get('*/api/projects/:id/activity/', () => HttpResponse.json({ results: [], next: null, previous: null, total_count: 0 })),
     );
     renderApp(`/projects/${APP}/activity`);
-    expect(await screen.findByRole('heading', { name: 'No activity yet' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('reads the published document’s project-shaped answer as no entries', async () => {
     server.use(http.get('*/api/projects/:id/activity/', () => HttpResponse.json({ id: APP, name: 'Hedgebox App' })));
     renderApp(`/projects/${APP}/activity`);
-    expect(await screen.findByRole('heading', { name: 'No activity yet' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
   });
 
   it('shows the API’s error with Try again, and recovers', async () => {
     mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'GET', path: '/api/projects/*/activity/', status: 500, retry_after: null }] });
     const { user } = renderApp(`/projects/${APP}/activity`);
-    const alert = await screen.findByRole('alert', {}, LOAD);
+    const alert = await screen.findByRole('alert', {});
     expect(within(alert).getByRole('heading', { name: 'Could not load the activity' })).toBeInTheDocument();
     expect(within(alert).getByText(/HTTP 500/)).toBeInTheDocument();
     mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [] });
@@ -162,7 +160,7 @@ describe('Activity', SLOW, () => {
 
   it('says when the project does not exist', async () => {
     renderApp('/projects/9999/activity');
-    const alert = await screen.findByRole('alert', {}, LOAD);
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('Project not found.');
   });
 });

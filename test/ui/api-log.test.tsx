@@ -1,11 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createProject, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
-
-// Pages load lazily and the machine may be busy: wait up to 5 s for what a person would see.
-configure({ asyncUtilTimeout: 5000 });
 
 const KEY = 'phx_demo_admin';
 
@@ -91,7 +88,7 @@ async function settled(panel: HTMLElement) {
   await entryFor(panel, /^GET \/api\/organizations\/@current\/projects\/\?limit=100&offset=0 200/);
 }
 
-describe('API log panel', { timeout: 20_000 }, () => {
+describe('API log panel', () => {
   it('lists the calls the console made, newest first, with method, path, status and duration', async () => {
     const { user } = renderApp('/projects');
     const panel = await openLog(user);

@@ -89,7 +89,7 @@ describe('infinite lists', () => {
     server.use(http.get('*/api/projects/1/activity/', () => HttpResponse.json({ id: 1, name: 'Hedgebox App', extra: true })));
     expect(await fetchActivityPage(1, { page: 1 })).toEqual({ results: [], next: null, previous: null, total_count: 0 });
 
-    const entry = (id: string) => ({ id, user: null, activity: 'updated', scope: 'Project', item_id: '1', detail: null, created_at: '2024-01-01T00:00:00Z' });
+    const entry = (id: string) => ({ id, user: null, unread: false, organization_id: null, was_impersonated: false, is_system: false, activity: 'updated', scope: 'Project', item_id: '1', detail: null, created_at: '2024-01-01T00:00:00Z' });
     const flat = flattenActivity({
       pages: [
         { results: [entry('3'), entry('2')], next: 'x', previous: null, total_count: 4 },

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import type { Collaborator, Dashboard } from '../../src/contract/schemas.ts';
 import {
@@ -15,8 +15,6 @@ import { apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 const optionNames = (combobox: HTMLElement) => within(combobox).getAllByRole('option').map((option) => option.textContent);
@@ -148,7 +146,7 @@ describe('dashboard detail: collaborators', () => {
     renderApp(dashboardPath(dashboards.productOverview, 'collaborators'), { key: 'phx_demo_member' });
     const restrict = await screen.findByRole('button', { name: 'Restrict editing to invited collaborators' });
     await waitFor(() => expect(restrict).toBeDisabled());
-    expect(restrict).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(restrict).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s refusal when restricting could not be foreseen', async () => {

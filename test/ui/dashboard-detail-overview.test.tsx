@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import type { Dashboard } from '../../src/contract/schemas.ts';
 import {
@@ -17,8 +17,6 @@ import { server } from './setup.ts';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 describe('dashboard detail: heading, tabs and not found', () => {
@@ -152,11 +150,11 @@ describe('dashboard detail: overview', () => {
     expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
-  it('shows an API error under the field its attr names', async () => {
+  it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
     server.use(
       http.patch('*/api/projects/:projectId/dashboards/:dashboardId/', () =>
         HttpResponse.json(
-          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr: 'tags.2' },
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 32 characters.', attr },
           { status: 400 },
         ),
       ),
@@ -169,6 +167,7 @@ describe('dashboard detail: overview', () => {
     expect(await screen.findByText('Ensure this field has no more than 32 characters.')).toBeInTheDocument();
     expect(tags).toHaveAccessibleDescription(/Ensure this field has no more than 32 characters\./);
     expect(tags).toHaveValue('product, exec, a-very-long-tag');
+    expect(tags).toHaveFocus();
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 
@@ -276,7 +275,7 @@ describe('dashboard detail: who may edit', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
     await waitFor(() => expect(whoCanEdit).toBeDisabled());
-    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and project admins can change who can edit it.");
+    expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });
 
   it('shows the API’s restriction-rights refusal at Who can edit when it could not be foreseen', async () => {

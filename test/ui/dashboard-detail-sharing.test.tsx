@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, SharingConfiguration } from '../../src/contract/schemas.ts';
@@ -13,8 +13,6 @@ import { apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(preloadDashboardDetail, 30_000);
 
 const originalClipboard = Object.getOwnPropertyDescriptor(window.navigator, 'clipboard');

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -11,8 +11,6 @@ const { projects } = seedIds;
 const noFaults = { latency_ms: 0, error_rate: 0, rules: [] };
 
 // Generous limits: the machine runs several suites at once, and each test drives the whole console.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 beforeAll(async () => {
   // Load the lazy page chunk once, so the first test does not pay for its transform.
   await import('../../src/features/dashboards/dashboards-page.tsx');
@@ -56,7 +54,7 @@ async function dashboardsOf(projectId: number, query = ''): Promise<Paginated<Da
 async function openNewDashboard(user: ReturnType<typeof renderApp>['user']) {
   await findTable();
   await user.click(screen.getByRole('button', { name: 'New dashboard' }));
-  return screen.getByRole('dialog', { name: 'New dashboard' });
+  return screen.findByRole('dialog', { name: 'New dashboard' });
 }
 
 /** The id of the dashboard whose page the console opened. */
@@ -405,6 +403,40 @@ describe('New dashboard', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('From the template');
     expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('a, b');
     expect(location().pathname).toBe(`/projects/${projects.marketing}/dashboards`);
+  });
+
+  it('shows every invalid field after one Create dashboard: a long name and a copy with no source', async () => {
+    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const dialog = await openNewDashboard(user);
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'x'.repeat(401) } });
+    await user.click(within(dialog).getByRole('radio', { name: 'Copy of an existing dashboard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
+
+    expect(name).toHaveAccessibleDescription(/Ensure this field has no more than 400 characters\./);
+    expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription(
+      expect.stringContaining('Choose the dashboard to copy.'),
+    );
+    expect(name).toHaveFocus();
+    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+  });
+
+  it('places an API error on a nested attr (tags__1) under Tags', async () => {
+    server.use(
+      http.post('*/api/projects/:projectId/dashboards/', () =>
+        HttpResponse.json(
+          { type: 'validation_error', code: 'invalid_input', detail: 'Not a valid string.', attr: 'tags__1' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const dialog = await openNewDashboard(user);
+    const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
+    await user.type(tags, 'a, b');
+    await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
+    await waitFor(() => expect(tags).toHaveAccessibleDescription(expect.stringContaining('Not a valid string.')));
+    expect(tags).toHaveFocus();
   });
 
   it('asks before closing with typed input', async () => {

@@ -182,7 +182,7 @@ describe('request log', () => {
     clearRequestLog();
   });
 
-  it('records every call, newest first, with the real URL, bodies and timing', async () => {
+  it('records every call, newest first, with the real URL, bodies and start time', async () => {
     await fetchProjectPage({ search: 'app' });
     await caught(
       apiRequest({ endpoint: 'projects.create', method: 'POST', path: '/api/organizations/@current/projects/', body: { name: '' }, schema: z.unknown() }),
@@ -197,7 +197,6 @@ describe('request log', () => {
       errorDetail: null,
     });
     expect(first!.responseBody).toMatchObject({ count: expect.any(Number), results: expect.any(Array) });
-    expect(first!.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(first!.startedAt)).not.toBeNaN();
     expect(second).toMatchObject({ method: 'POST', status: 400, requestBody: { name: '' }, errorDetail: 'This field may not be blank.' });
     expect(second!.id).toBeGreaterThan(first!.id);

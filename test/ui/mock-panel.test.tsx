@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getConnection } from '../../src/api/connection.ts';
@@ -6,9 +6,6 @@ import { getRequestLog } from '../../src/api/request-log.ts';
 import { describeFaults, faultsBodyFromForm, formFromFaults } from '../../src/features/mock-panel/faults.ts';
 import { renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
-
-// Pages load lazily and the machine may be busy: wait up to 5 s for what a person would see.
-configure({ asyncUtilTimeout: 5000 });
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -80,6 +77,23 @@ describe('fault settings as a form', () => {
         ],
       }),
     ).toEqual({ ok: false, errors: { 'rules.1.status': 'Ensure this value is greater than or equal to 200.' } });
+    // Every problem at once: the mock's rules too, not only the first.
+    expect(
+      faultsBodyFromForm({
+        latency: '300-100',
+        errorRate: '1.5',
+        rules: [{ method: 'GET', path: '', status: '42', retryAfter: 'x' }],
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        latency_ms: 'The first latency must not exceed the second.',
+        error_rate: 'Ensure this value is less than or equal to 1.',
+        'rules.0.path': 'Enter a path pattern, such as /api/projects/*/dashboards/**.',
+        'rules.0.status': 'Ensure this value is greater than or equal to 200.',
+        'rules.0.retry_after': 'Enter a whole number of seconds, or leave it empty.',
+      },
+    });
   });
 
   it('describes active faults in a few words', () => {
@@ -94,7 +108,7 @@ describe('fault settings as a form', () => {
   });
 });
 
-describe('mock controls', { timeout: 30_000 }, () => {
+describe('mock controls', () => {
   it('shows the key in use and switches keys in one click, keeping the page and refreshing it', async () => {
     const { user, location } = renderApp('/projects');
     expect(await screen.findByText('Key: phx_demo_admin')).toBeInTheDocument();
@@ -174,7 +188,7 @@ describe('mock controls', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Latency (ms)' })).toHaveValue('');
   });
 
-  it('shows validation errors under the fields and sends nothing invalid', async () => {
+  it('shows every invalid field after one Apply faults, and sends nothing invalid', async () => {
     const { user } = renderApp('/projects');
     const dialog = await openControls(user);
     const latency = within(dialog).getByRole('textbox', { name: 'Latency (ms)' });
@@ -183,23 +197,45 @@ describe('mock controls', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Path pattern' }), '/api/**');
     await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
 
+    // Unreadable text, a missing value and the mock's own rule (error rate ≤ 1), all in one round.
     expect(latency).toHaveAccessibleDescription(/Enter milliseconds, such as 500, or a range such as 100-500\./);
     expect(latency).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByRole('textbox', { name: 'Status' })).toHaveAccessibleDescription(
-      'Enter the HTTP status to answer, such as 429 or 503.',
+    expect(latency).toHaveFocus();
+    const status = within(dialog).getByRole('textbox', { name: 'Status' });
+    expect(status).toHaveAccessibleDescription('Enter the HTTP status to answer, such as 429 or 503.');
+    expect(within(dialog).getByRole('textbox', { name: 'Error rate' })).toHaveAccessibleDescription(
+      /Ensure this value is less than or equal to 1\./,
     );
     expect(getRequestLog().some((entry) => entry.method === 'PUT')).toBe(false);
     expect(mock.getFaults().rules).toEqual([]);
 
-    // The typed values stay; once the form is complete, the mock's own rules (error rate ≤ 1) apply.
+    // The typed values stay; fixing a field clears its message only.
     await user.clear(latency);
     await user.type(latency, '5');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Status' }), '503');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
-    expect(within(dialog).getByRole('textbox', { name: 'Error rate' })).toHaveAccessibleDescription(
-      /Ensure this value is less than or equal to 1\./,
-    );
+    expect(latency).not.toHaveAttribute('aria-invalid');
+    expect(status).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('textbox', { name: 'Path pattern' })).toHaveValue('/api/**');
+  });
+
+  it('shows the mock’s error under the rule field its attr names (rules__0__status is the second row)', async () => {
+    server.use(
+      http.put('*/__mock/faults', () =>
+        HttpResponse.json(
+          { type: 'validation_error', code: 'max_value', detail: 'Ensure this value is less than or equal to 599.', attr: 'rules__0__status' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/projects');
+    const dialog = await openControls(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add another rule' }));
+    const second = within(dialog).getByRole('group', { name: 'Forced status rule 2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Path pattern' }), '/api/**');
+    await user.type(within(second).getByRole('textbox', { name: 'Status' }), '503');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply faults' }));
+    const status = within(second).getByRole('textbox', { name: 'Status' });
+    await waitFor(() => expect(status).toHaveAccessibleDescription('Ensure this value is less than or equal to 599.'));
+    expect(status).toHaveFocus();
   });
 
   it('keeps the fault reminder in the top bar whenever a fault is on', async () => {

@@ -3,15 +3,13 @@
  * first) and drops the pages after it, which load again on scroll or by Load more: one request, not
  * one per loaded page.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getRequestLog, type RequestLogEntry } from '../../src/api/request-log.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
 
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   await import('../../src/features/dashboards/dashboards-page.tsx');
 }, 60_000);

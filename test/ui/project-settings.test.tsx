@@ -10,9 +10,6 @@ import { mock, server } from './setup.ts';
 const APP = seedIds.projects.app;
 const MOBILE = seedIds.projects.mobile;
 
-// A big form in jsdom: role queries and typing take a while, more so on a busy machine.
-const SLOW = { timeout: 30_000 };
-const LOAD = { timeout: 10_000 };
 
 // The page is a lazily loaded chunk: compile it once before the first test measures anything.
 beforeAll(async () => {
@@ -26,21 +23,21 @@ const patches = (projectId: number) =>
 
 async function openSettings(projectId: number = APP, key?: string) {
   const result = renderApp(`/projects/${projectId}/settings`, key ? { key } : {});
-  await screen.findByRole('textbox', { name: 'Project name' }, LOAD);
+  await screen.findByRole('textbox', { name: 'Project name' });
   return result;
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
 const region = (name: string) => screen.getByRole('region', { name });
 
-describe('Project settings: reading', SLOW, () => {
+describe('Project settings: reading', () => {
   it('shows a loading state, then the read-only facts and the saved values', async () => {
     const project = await apiGet<Project>(`/api/projects/${APP}/`);
     renderApp(`/projects/${APP}/settings`);
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading project settings…'))).toBe(true);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project settings' }, LOAD)).toBeInTheDocument();
-    const details = await screen.findByRole('region', { name: 'Project details' }, LOAD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project settings' })).toBeInTheDocument();
+    const details = await screen.findByRole('region', { name: 'Project details' });
     expect(details).toHaveTextContent(`Project ID${project.id}`);
     expect(within(details).getByRole('textbox', { name: 'Project API key' })).toHaveValue(project.api_token);
     expect(within(details).getByRole('button', { name: 'Copy project API key' })).toBeInTheDocument();
@@ -82,7 +79,7 @@ describe('Project settings: reading', SLOW, () => {
   });
 });
 
-describe('Project settings: saving', SLOW, () => {
+describe('Project settings: saving', () => {
   it('renames: the PATCH carries only the name, and the form shows the API’s trimmed name', async () => {
     const { user } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
@@ -198,7 +195,63 @@ describe('Project settings: saving', SLOW, () => {
   });
 });
 
-describe('Project settings: leaving with unsaved changes', SLOW, () => {
+describe('Project settings: every problem at once', () => {
+  it('shows every invalid field after one save, focuses the first, and sends nothing', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    fireEvent.change(name, { target: { value: '   ' } });
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.tab();
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    fireEvent.change(within(web).getByRole('textbox', { name: 'Authorized URL 2' }), { target: { value: 'not a url' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' }), { target: { value: '50000' } });
+
+    await user.click(saveButton());
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining('"Mars/Olympus" is not a valid choice.'));
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 2' })).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid URL'),
+    );
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' })).toHaveAccessibleDescription(
+      expect.stringContaining('Ensure this value is less than or equal to 30000.'),
+    );
+    expect(name).toHaveFocus();
+    expect(patches(APP)).toEqual([]);
+
+    // Fixing one field clears its message only.
+    await user.type(name, 'Hedgebox');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the API’s error under the Authorized URL its attr names (app_urls__N, empty rows skipped)', async () => {
+    server.use(
+      http.patch(`*/api/projects/${APP}/`, () =>
+        HttpResponse.json(
+          { type: 'validation_error', code: 'max_length', detail: 'Ensure this field has no more than 200 characters.', attr: 'app_urls__1' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openSettings();
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    // Row 2 stays empty (not sent): the API's entry 1 is row 3.
+    fireEvent.change(within(web).getByRole('textbox', { name: 'Authorized URL 3' }), { target: { value: 'https://b.example' } });
+    await user.click(saveButton());
+    const third = within(web).getByRole('textbox', { name: 'Authorized URL 3' });
+    await waitFor(() => expect(third).toHaveAccessibleDescription(expect.stringContaining('Ensure this field has no more than 200 characters.')));
+    expect(third).toHaveFocus();
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('Project settings: leaving with unsaved changes', () => {
   it('asks before a route change: Stay keeps the edit, Leave page goes', async () => {
     const { user, location } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
@@ -207,6 +260,7 @@ describe('Project settings: leaving with unsaved changes', SLOW, () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
     let dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to the project settings are not saved. If you leave this page, they are lost.');
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(location().pathname).toBe(`/projects/${APP}/settings`);
     expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App (draft)');
@@ -241,7 +295,7 @@ describe('Project settings: leaving with unsaved changes', SLOW, () => {
   });
 });
 
-describe('Project settings: onboarding', SLOW, () => {
+describe('Project settings: onboarding', () => {
   it('marks a product as onboarded, records an intent, and says whether demo data is being generated', async () => {
     const { user } = await openSettings();
     const onboarding = region('Onboarding');
@@ -280,7 +334,7 @@ describe('Project settings: onboarding', SLOW, () => {
   });
 });
 
-describe('Project settings: danger zone', SLOW, () => {
+describe('Project settings: danger zone', () => {
   it('resets the project API key after confirming, and shows the new key', async () => {
     const before = mock.store.project(APP)!.api_token;
     const { user } = await openSettings();

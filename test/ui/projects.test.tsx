@@ -8,28 +8,26 @@ import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
-const SLOW = { timeout: 30_000 };
-const LOAD = { timeout: 10_000 };
 
 // The page is a lazily loaded chunk: compile it once before the first test waits for it.
 beforeAll(async () => {
   await import('../../src/features/projects/projects-page.tsx');
 }, 60_000);
 
-const projectsTable = () => screen.findByRole('table', { name: 'Projects' }, LOAD);
+const projectsTable = () => screen.findByRole('table', { name: 'Projects' });
 const rowNames = (table: HTMLElement) =>
   within(table)
     .getAllByRole('rowheader')
     .map((cell) => within(cell).getByRole('link').textContent);
 const projectListRequests = () => getRequestLog().filter((entry) => entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/'));
 
-describe('Projects', SLOW, () => {
+describe('Projects', () => {
   it('shows a loading state, then one row per project with its link, id and time zone', async () => {
     const seeded = await apiGet<Paginated<ProjectListItem>>('/api/organizations/@current/projects/');
     renderApp('/projects');
 
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading projects…'))).toBe(true);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     const table = await projectsTable();
     expect(rowNames(table)).toEqual(seeded.results.map((p) => p.name));
     const app = seeded.results.find((p) => p.id === seedIds.projects.app)!;
@@ -120,7 +118,7 @@ describe('Projects', SLOW, () => {
   });
 });
 
-describe('New project', SLOW, () => {
+describe('New project', () => {
   it('shows a blank name under Name without calling the API, and a taken name (409) under Name too', async () => {
     const { user } = renderApp('/projects');
     await projectsTable();
@@ -190,6 +188,22 @@ describe('New project', SLOW, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     expect(within(dialog).getByText('"Mars/Olympus" is not a valid choice.')).toBeInTheDocument();
     expect(zone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a blank name and an unknown time zone together after one Create project, focusing Name', async () => {
+    const { user } = renderApp('/projects');
+    await projectsTable();
+    await user.click(screen.getByRole('button', { name: 'New project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining('"Mars/Olympus" is not a valid choice.'));
+    expect(name).toHaveFocus();
+    expect(getRequestLog().filter((entry) => entry.method === 'POST')).toEqual([]);
   });
 
   it('shows a member the API’s 403 in the dialog', async () => {

@@ -3,7 +3,7 @@
  * held back here (a gate on their import) to show that the list request does not wait for them, nor
  * for the organization, the key owner or the mock's info.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getRequestLog } from '../../src/api/request-log.ts';
@@ -12,8 +12,6 @@ import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 /** A promise the test opens when it wants to. */
 function createGate() {

@@ -4,7 +4,7 @@
  * connection and request log per test, and the browser APIs jsdom lacks.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { disconnect } from '../../src/api/connection.ts';
@@ -15,6 +15,10 @@ import { createMock } from '../../src/mock/index.ts';
 export const mock = createMock();
 /** The msw server; add per-test overrides with `server.use(...)` (they are dropped after each test). */
 export const server = setupServer(...mock.handlers);
+
+// Pages render and load lazily in jsdom on a busy machine: findBy and waitFor wait up to 10 s (the
+// test itself may take 30 s: vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // ---------- what jsdom lacks ----------
 

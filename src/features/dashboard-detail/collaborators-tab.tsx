@@ -17,7 +17,7 @@ import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
 import { memberLevels, type Collaborator, type Dashboard, type Member } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { useDashboardAccess } from './use-dashboard-access.ts';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;

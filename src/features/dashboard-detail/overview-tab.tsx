@@ -7,22 +7,20 @@ import { dashboardDisplayName, useDeleteDashboard, useUpdateDashboard } from '..
 import { isApiError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { fieldError } from '../../components/error-text.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { schemaErrors, useForm } from '../../components/use-form.ts';
 import {
   dashboardUpdateInput,
   normalizeTags,
-  parseInput,
   restrictionLevels,
   type DashboardUpdateInput,
 } from '../../contract/inputs.ts';
-import type { FieldError } from '../../contract/errors.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { useDashboardAccess } from './use-dashboard-access.ts';
 
 interface FormValues {
@@ -34,7 +32,12 @@ interface FormValues {
   restrictionLevel: string;
 }
 
-const FORM_FIELDS = ['name', 'description', 'tags', 'pinned', 'restriction_level'] as const;
+/** The field that shows a problem at `path` of the PATCH body (or the API's `attr`); null: the form. */
+function fieldOfPath(path: ReadonlyArray<string>): keyof FormValues | null {
+  const root = path[0];
+  if (root === 'restriction_level') return 'restrictionLevel';
+  return root === 'name' || root === 'description' || root === 'tags' || root === 'pinned' ? root : null;
+}
 
 function valuesOf(dashboard: Dashboard): FormValues {
   return {
@@ -67,8 +70,6 @@ function changesOf(dashboard: Dashboard, values: FormValues): DashboardUpdateInp
   return changes;
 }
 
-const matchesField = (attr: string | null, field: string) => attr !== null && (attr === field || attr.startsWith(`${field}.`));
-
 /** The restriction-rights refusal (403 without `attr`), which belongs at `Who can edit`. */
 function isRestrictionRefusal(error: unknown): boolean {
   return isApiError(error, 403) && /restriction/i.test(error.detail);
@@ -80,55 +81,43 @@ export default function OverviewTab() {
   const access = useDashboardAccess(dashboard);
   const save = useUpdateDashboard(projectId, dashboardId);
   const remove = useDeleteDashboard(projectId);
-  // Only the fields the person touched, so a refetch never turns another person's change into ours.
-  const [draft, setDraft] = useState<Partial<FormValues> | null>(null);
-  const [clientError, setClientError] = useState<FieldError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = { readOnly: useId(), facts: useId(), tiles: useId(), danger: useId(), form: useId() };
-
-  const values: FormValues = { ...valuesOf(dashboard), ...draft };
+  // Edits cover only the fields the person touched, so a refetch never turns another person's change into ours.
+  const form = useForm<FormValues>({
+    initial: valuesOf(dashboard),
+    validate: (values) => schemaErrors(dashboardUpdateInput, changesOf(dashboard, values), (path) => fieldOfPath(path)),
+    isDirty: (values) => Object.keys(changesOf(dashboard, values)).length > 0,
+    serverError: save.error,
+    clearServerError: save.reset,
+    fieldOfServerError: (path, error) => (isRestrictionRefusal(error) ? 'restrictionLevel' : fieldOfPath(path)),
+    pending: save.isPending,
+  });
+  const { values, dirty } = form;
   const changes = changesOf(dashboard, values);
-  const dirty = Object.keys(changes).length > 0;
   const readOnlyReason = access.edit;
   const name = dashboardDisplayName(dashboard);
 
-  const edit = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setClientError(null);
-    if (save.error) save.reset();
-  };
+  const edit = <K extends keyof FormValues & string>(field: K, value: FormValues[K]) => form.set(field, value);
+  const formError = form.formProblem ?? form.serverFormError;
 
-  const errorAt = (field: (typeof FORM_FIELDS)[number]): string | undefined => {
-    if (clientError && matchesField(clientError.attr, field)) return clientError.detail;
-    if (field === 'restriction_level' && isRestrictionRefusal(save.error)) return (save.error as Error).message;
-    return fieldError(save.error, field);
-  };
-  const shownAtField = FORM_FIELDS.some((field) => errorAt(field) !== undefined);
-  const formError = !shownAtField && (clientError ?? save.error);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!dirty || save.isPending || readOnlyReason) return;
-    const parsed = parseInput(dashboardUpdateInput, changes);
-    if (!parsed.ok) {
-      setClientError(parsed.error);
-      return;
-    }
-    const submitted = draft;
-    save.mutate(changes, {
-      onSuccess: () => {
-        // Keep anything typed while the save was on its way.
-        setDraft((current) => (current === submitted ? null : current));
-        toast.success('Changes saved.');
-      },
+  const submit = (event: FormEvent) =>
+    form.submit(event, (sent) => {
+      if (!dirty || readOnlyReason) return;
+      save.mutate(changes, {
+        onSuccess: () => {
+          // Keep anything typed while the save was on its way.
+          form.settle(sent);
+          toast.success('Changes saved.');
+        },
+      });
     });
-  };
 
   const confirmDeletion = () =>
     remove.mutate(dashboardId, {
       onSuccess: () => {
         setConfirmDelete(false);
-        setDraft(null);
+        form.reset();
         onDeleted(name);
       },
     });
@@ -137,7 +126,7 @@ export default function OverviewTab() {
     <>
       <LeaveGuard
         when={dirty}
-        message="Your changes to this dashboard are not saved."
+        message="Your changes to this dashboard are not saved. If you leave this page, they are lost."
         allow={(next) => isAfterDelete(next.state)}
       />
       <h2 className="visually-hidden">Overview</h2>
@@ -149,7 +138,7 @@ export default function OverviewTab() {
               {readOnlyReason}
             </p>
           )}
-          {formError && <ActionError error={formError} prefix="Could not save:" />}
+          <ActionError error={formError} prefix="Could not save:" />
           <form onSubmit={submit} noValidate aria-labelledby={ids.form}>
             <fieldset
               disabled={readOnlyReason !== null}
@@ -161,27 +150,27 @@ export default function OverviewTab() {
                 value={values.name}
                 placeholder="Untitled dashboard"
                 hint="Leave empty for an untitled dashboard."
-                error={errorAt('name')}
+                error={form.error('name')}
                 onChange={(event) => edit('name', event.target.value)}
               />
               <TextAreaField
                 label="Description"
                 value={values.description}
-                error={errorAt('description')}
+                error={form.error('description')}
                 onChange={(event) => edit('description', event.target.value)}
               />
               <TextField
                 label="Tags"
                 value={values.tags}
                 hint="Separate tags with commas. They are saved in lower case, without duplicates."
-                error={errorAt('tags')}
+                error={form.error('tags')}
                 onChange={(event) => edit('tags', event.target.value)}
               />
               <CheckboxField
                 label="Pinned"
                 hint="Pinned dashboards come first in the list."
                 checked={values.pinned}
-                error={errorAt('pinned')}
+                error={form.error('pinned')}
                 onChange={(event) => edit('pinned', event.target.checked)}
               />
               <SelectField
@@ -193,7 +182,7 @@ export default function OverviewTab() {
                     ? access.restrict
                     : 'Everyone in the project can always view it. Invite collaborators on the Collaborators tab.'
                 }
-                error={errorAt('restriction_level')}
+                error={form.error('restrictionLevel')}
                 onChange={(event) => edit('restrictionLevel', event.target.value)}
               >
                 <option value={String(restrictionLevels.everyoneCanEdit)}>Everyone in the project</option>
@@ -213,11 +202,7 @@ export default function OverviewTab() {
                   <button
                     type="button"
                     className="button"
-                    onClick={() => {
-                      setDraft(null);
-                      setClientError(null);
-                      save.reset();
-                    }}
+                    onClick={() => form.reset()}
                   >
                     Revert changes
                   </button>

@@ -14,7 +14,7 @@ import { useToast } from '../../components/toast.tsx';
 import type { SharingConfiguration } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
-import { ReasonedButton } from './reasoned-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { useDashboardAccess } from './use-dashboard-access.ts';
 
 export default function SharingTab() {

@@ -14,7 +14,7 @@ const CAN_EDIT = 37;
 
 export const reasons = {
   viewOnly: 'Only invited collaborators can edit this dashboard. You can view it, but not change it.',
-  restrictionRights: "Only the dashboard's creator and project admins can change who can edit it.",
+  restrictionRights: "Only the dashboard's creator and organization admins can change who can edit it.",
   missingScope: (scope: Scope, action: string) => `This API key cannot ${action}: it lacks the ${scope} scope.`,
 };
 

@@ -82,7 +82,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy }: Das
             </Badge>
           )}
           {dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit && (
-            <Badge tone="warning" title="Only invited collaborators, the creator and project admins can edit it.">
+            <Badge tone="warning" title="Only invited collaborators, the creator and organization admins can edit it.">
               Restricted
             </Badge>
           )}

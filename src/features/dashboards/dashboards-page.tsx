@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';
 import { CheckboxField } from '../../components/field.tsx';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -20,7 +21,12 @@ import type { DashboardListItem } from '../../contract/schemas.ts';
 import { dashboardColumns } from './dashboard-columns.tsx';
 import './dashboards.css';
 import { filtersFromSearchParams } from './list-filters.ts';
-import { NewDashboardDialog } from './new-dashboard-dialog.tsx';
+import type { NewDashboardDialogProps } from './new-dashboard-dialog.tsx';
+
+// The dialog (and the forms code it brings) loads when the pointer or focus reaches its button: the rows need none of it.
+const NewDashboardDialog = lazyComponent<NewDashboardDialogProps>(() =>
+  import('./new-dashboard-dialog.tsx').then((module) => ({ default: module.NewDashboardDialog })),
+);
 
 /** A 403 that names a missing scope: this key cannot write at all, not just this dashboard. */
 function missingScope(error: unknown): string | null {
@@ -165,6 +171,8 @@ export default function DashboardsPage() {
           type="button"
           className="button button-primary"
           onClick={() => setDialogOpen(true)}
+          onPointerEnter={() => void NewDashboardDialog.preload()}
+          onFocus={() => void NewDashboardDialog.preload()}
           aria-describedby={writeRefused ? hintId : undefined}
         >
           New dashboard
@@ -195,7 +203,9 @@ export default function DashboardsPage() {
         </div>
       )}
       {content}
-      <NewDashboardDialog open={dialogOpen} onClose={() => setDialogOpen(false)} projectId={projectId} onError={noteRefusal} />
+      {dialogOpen && (
+        <NewDashboardDialog open onClose={() => setDialogOpen(false)} projectId={projectId} onError={noteRefusal} />
+      )}
     </div>
   );
 }

@@ -3,29 +3,28 @@
  * copy of a dashboard of this project) and who can edit. Errors show under the field the API names;
  * what was typed stays on any error; on success the new dashboard opens.
  */
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dashboardDisplayName, useCreateDashboard } from '../../api/dashboards.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { Dialog, useDialog } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { errorAttr, errorDetail } from '../../components/error-text.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useForm } from '../../components/use-form.ts';
 import { charLength } from '../../contract/inputs.ts';
 import { DashboardPicker } from './dashboard-picker.tsx';
 import {
   checkDraft,
   draftToBody,
   emptyDraft,
-  fieldForAttr,
+  fieldForPath,
   isDraftDirty,
   parseTags,
   restrictionOptions,
   startFromOptions,
   type DraftField,
-  type DraftProblem,
   type NewDashboardDraft,
 } from './new-dashboard-form.ts';
 import { RadioGroupField } from './radio-group-field.tsx';
@@ -55,62 +54,41 @@ function CancelButton({ disabled }: { disabled: boolean }) {
 }
 
 function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDialogProps) {
-  const [draft, setDraft] = useState<NewDashboardDraft>(emptyDraft);
-  const [clientProblem, setClientProblem] = useState<DraftProblem | null>(null);
   const create = useCreateDashboard(projectId);
   const navigate = useNavigate();
   const toast = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
   const leavingRef = useRef(false);
   const pendingId = useId();
-  const dirty = isDraftDirty(draft);
+  const form = useForm<NewDashboardDraft>({
+    initial: emptyDraft,
+    validate: checkDraft,
+    isDirty: (values) => isDraftDirty(values),
+    serverError: create.error,
+    clearServerError: create.reset,
+    fieldOfServerError: (path) => fieldForPath(path),
+    pending: create.isPending,
+  });
+  const draft = form.values;
+  const dirty = form.dirty;
 
-  // The API's error when no client check failed; both are worded as the API words them.
-  const problem: DraftProblem | null =
-    clientProblem ?? (create.error ? { attr: errorAttr(create.error), detail: errorDetail(create.error) } : null);
-  const problemField = problem ? fieldForAttr(problem.attr) : null;
-  const errorFor = (field: DraftField) => (problem && problemField === field ? problem.detail : undefined);
-  const formLevelError = create.error && !clientProblem && problemField === null ? create.error : null;
-
-  // After a failed submit, take the person to the field that needs fixing.
-  useEffect(() => {
-    if (!clientProblem && !create.error) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalid) return;
-    if (invalid.tagName === 'FIELDSET') {
-      const radio =
-        invalid.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
-        invalid.querySelector<HTMLInputElement>('input[type="radio"]');
-      radio?.focus();
-    } else {
-      invalid.focus();
-    }
-  }, [clientProblem, create.error]);
-
-  /** Applies a change; a client check's error on that field goes, as the person is fixing it. */
+  /** Applies a change to the fields of `field` (a copy's source belongs to Start from). */
   const update = (field: DraftField, changes: Partial<NewDashboardDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    if (clientProblem && fieldForAttr(clientProblem.attr) === field) setClientProblem(null);
+    for (const [key, value] of Object.entries(changes)) {
+      form.set(key as keyof NewDashboardDraft, value as never, field);
+    }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const found = checkDraft(draft);
-    setClientProblem(found);
-    if (found) {
-      create.reset();
-      return;
-    }
-    create.mutate(draftToBody(draft), {
-      onSuccess: (dashboard) => {
-        leavingRef.current = true;
-        toast.success(`Created the dashboard “${dashboardDisplayName(dashboard)}”.`);
-        navigate(`/projects/${encodeURIComponent(String(projectId))}/dashboards/${dashboard.id}`);
-      },
-      onError: (error) => onError?.(error),
-    });
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(event, (values) =>
+      create.mutate(draftToBody(values), {
+        onSuccess: (dashboard) => {
+          leavingRef.current = true;
+          toast.success(`Created the dashboard “${dashboardDisplayName(dashboard)}”.`);
+          navigate(`/projects/${encodeURIComponent(String(projectId))}/dashboards/${dashboard.id}`);
+        },
+        onError: (error) => onError?.(error),
+      }),
+    );
 
   const close = () => {
     if (!create.isPending) onClose();
@@ -122,7 +100,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
   return (
     <>
       <Dialog open onClose={close} title="New dashboard" dirty={dirty} size="large" hideCloseButton={create.isPending}>
-        <form ref={formRef} onSubmit={submit} noValidate aria-describedby={create.isPending ? pendingId : undefined}>
+        <form onSubmit={submit} noValidate aria-describedby={create.isPending ? pendingId : undefined}>
           <TextField
             label="Name"
             hint={
@@ -130,14 +108,14 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
                 ? `${nameLength} of ${NAME_MAX} characters.`
                 : `Up to ${NAME_MAX} characters. Left empty, it shows as “Untitled dashboard”.`
             }
-            error={errorFor('name')}
+            error={form.error('name')}
             value={draft.name}
             autoComplete="off"
             onChange={(event) => update('name', { name: event.target.value })}
           />
           <TextAreaField
             label="Description"
-            error={errorFor('description')}
+            error={form.error('description')}
             value={draft.description}
             onChange={(event) => update('description', { description: event.target.value })}
           />
@@ -161,7 +139,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
                 )}
               </>
             }
-            error={errorFor('tags')}
+            error={form.error('tags')}
             value={draft.tags}
             autoComplete="off"
             onChange={(event) => update('tags', { tags: event.target.value })}
@@ -171,7 +149,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
             options={startFromOptions}
             value={draft.startFrom}
             onChange={(startFrom) => update('startFrom', { startFrom })}
-            error={errorFor('startFrom')}
+            error={form.error('startFrom')}
           />
           {draft.startFrom === 'copy' && (
             <DashboardPicker projectId={projectId} value={draft.copyOf} onChange={(copyOf) => update('startFrom', { copyOf })} />
@@ -181,9 +159,14 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
             options={restrictionOptions}
             value={draft.restriction}
             onChange={(restriction) => update('restriction', { restriction })}
-            error={errorFor('restriction')}
+            error={form.error('restriction')}
           />
-          <ActionError error={formLevelError} />
+          {form.formProblem && (
+            <p className="field-error" role="alert">
+              {form.formProblem}
+            </p>
+          )}
+          <ActionError error={form.serverFormError} />
           <div className="button-row dialog-actions">
             <CancelButton disabled={create.isPending} />
             <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
@@ -199,7 +182,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
       </Dialog>
       <LeaveGuard
         when={dirty}
-        message="What you typed in New dashboard is not saved."
+        message="What you typed in New dashboard is not saved. If you leave this page, it is lost."
         allow={() => leavingRef.current}
       />
     </>

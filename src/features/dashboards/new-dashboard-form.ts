@@ -1,12 +1,12 @@
 /**
  * The `New dashboard` form without React: the draft, the body it sends (checked with the contract's
- * own rules), and which field shows an error the API (or the client check) reports by `attr`.
+ * own rules, every problem at once), and which field shows an error the API reports by `attr`.
  */
+import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
 import {
   dashboardCreateInput,
   dashboardTemplates,
   normalizeTags,
-  parseInput,
   restrictionLevels,
   type DashboardCreateInput,
   type DashboardTemplate,
@@ -46,7 +46,7 @@ export const restrictionOptions: ReadonlyArray<{ value: RestrictionLevel; label:
   {
     value: restrictionLevels.onlyCollaboratorsCanEdit,
     label: 'Only invited collaborators',
-    description: 'Everyone can view it; only you, project admins and invited collaborators can edit it.',
+    description: 'Everyone can view it; only you, organization admins and invited collaborators can edit it.',
   },
 ];
 
@@ -112,26 +112,11 @@ export function draftToBody(draft: NewDashboardDraft): DashboardCreateInput {
   return body;
 }
 
-export interface DraftProblem {
-  attr: string | null;
-  detail: string;
-}
-
 export const chooseDashboardToCopy = 'Choose the dashboard to copy.';
 
-/** The first problem the API would report for this draft (same rules), or null. */
-export function checkDraft(draft: NewDashboardDraft): DraftProblem | null {
-  const parsed = parseInput(dashboardCreateInput, draftToBody(draft));
-  if (!parsed.ok) return { attr: parsed.error.attr, detail: parsed.error.detail };
-  if (draft.startFrom === 'copy' && !draft.copyOf) return { attr: 'use_dashboard', detail: chooseDashboardToCopy };
-  return null;
-}
-
-/** The field that shows an error naming `attr` (`tags.2` → Tags); null: shown for the whole form. */
-export function fieldForAttr(attr: string | null): DraftField | null {
-  if (!attr) return null;
-  const root = attr.split('.')[0];
-  switch (root) {
+/** The field that shows a problem at `path` of the body or an API `attr` (`tags.2` → Tags); null: the form. */
+export function fieldForPath(path: ReadonlyArray<string>): DraftField | null {
+  switch (path[0]) {
     case 'name':
       return 'name';
     case 'description':
@@ -146,4 +131,11 @@ export function fieldForAttr(attr: string | null): DraftField | null {
     default:
       return null;
   }
+}
+
+/** Every problem the API would report for this draft (same rules), keyed by the field that shows it. */
+export function checkDraft(draft: NewDashboardDraft): FormErrors {
+  const errors = schemaErrors(dashboardCreateInput, draftToBody(draft), fieldForPath);
+  if (draft.startFrom === 'copy' && !draft.copyOf) errors.startFrom ??= chooseDashboardToCopy;
+  return errors;
 }

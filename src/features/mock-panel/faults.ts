@@ -2,7 +2,8 @@
  * The fault settings of the mock (API.md §9) as a form: text fields in, the PUT body out, checked
  * with the same rules as the mock (`mockFaultsInput`), and a one-line summary for the top bar.
  */
-import { mockFaultsInput, parseInput, type MockFaultsInput } from '../../contract/inputs.ts';
+import { mockFaultsInput, type MockFaultsInput } from '../../contract/inputs.ts';
+import { schemaErrors } from '../../components/use-form.ts';
 import type { MockFaults } from '../../contract/schemas.ts';
 
 export const RULE_METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -62,8 +63,9 @@ export type FaultsFormResult =
   | { ok: false; errors: FaultsFormErrors };
 
 /**
- * The PUT body for `form`, or the errors to show under its fields. Blank rule rows are left out;
- * `rowOfRule[i]` is the form row of the body's rule `i` (to place the API's `rules.<i>.…` errors).
+ * The PUT body for `form`, or EVERY error to show under its fields: what cannot be read as a number,
+ * then the mock's own rules (ranges, limits) on the rest, worded as the API words them. Blank rule
+ * rows are left out; `rowOfRule[i]` is the form row of the body's rule `i` (to place `rules__i__…`).
  */
 export function faultsBodyFromForm(form: FaultsForm): FaultsFormResult {
   const errors: FaultsFormErrors = {};
@@ -105,26 +107,21 @@ export function faultsBodyFromForm(form: FaultsForm): FaultsFormResult {
     });
   });
 
-  if (Object.keys(errors).length) return { ok: false, errors };
+  // The mock's own rules; a field whose text could not be read keeps the message about that.
+  const checked = schemaErrors(mockFaultsInput, body, (path) => faultsFieldOf(path, rowOfRule));
+  for (const [key, detail] of Object.entries(checked)) errors[key] ??= detail;
 
-  // The mock's own rules (ranges, limits), so the first problem reads as the API would say it.
-  const checked = parseInput(mockFaultsInput, body);
-  if (!checked.ok) {
-    const field = fieldOfAttr(checked.error.attr, rowOfRule);
-    return { ok: false, errors: { [field ?? 'form']: checked.error.detail } };
-  }
+  if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, body, rowOfRule };
 }
 
-/** The form field an API error `attr` names (`rules.0.status` → the row that became rule 0). */
-export function fieldOfAttr(attr: string | null, rowOfRule: ReadonlyArray<number>): string | null {
-  if (!attr) return null;
-  const match = /^rules\.(\d+)\.(method|path|status|retry_after)$/.exec(attr);
-  if (match) {
-    const row = rowOfRule[Number(match[1])];
-    return row === undefined ? null : `rules.${row}.${match[2]}`;
+/** The form field a problem at `path` names (`rules, 0, status` → the row that became rule 0); null: the form. */
+export function faultsFieldOf(path: ReadonlyArray<string>, rowOfRule: ReadonlyArray<number>): string | null {
+  const [root, index, field] = path;
+  if (root === 'rules' && index !== undefined && field !== undefined && /^(method|path|status|retry_after)$/.test(field)) {
+    const row = rowOfRule[Number(index)];
+    return row === undefined ? null : `rules.${row}.${field}`;
   }
-  const root = attr.split('.')[0];
   return root === 'latency_ms' || root === 'error_rate' ? root : null;
 }
 
@@ -147,8 +144,4 @@ export function describeFaults(faults: MockFaults): string[] {
     parts.push(`${rule.status} on ${method} ${rule.path}${retry}`);
   }
   return parts;
-}
-
-export function hasFaults(faults: MockFaults): boolean {
-  return describeFaults(faults).length > 0;
 }

@@ -11,19 +11,19 @@ import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { errorAttr, errorDetail } from '../../components/error-text.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useForm, type Form } from '../../components/use-form.ts';
+import type { MockFaultsInput } from '../../contract/inputs.ts';
 import {
   describeFaults,
   emptyRule,
   faultsBodyFromForm,
-  fieldOfAttr,
+  faultsFieldOf,
   formFromFaults,
   noFaults,
   RULE_METHODS,
   type FaultsForm,
-  type FaultsFormErrors,
   type RuleForm,
 } from './faults.ts';
 import './mock-panel.css';
@@ -106,11 +106,11 @@ function RuleFields({
   rule: RuleForm;
   row: number;
   count: number;
-  errors: FaultsFormErrors;
+  errors: (key: string) => string | undefined;
   onChange: (rule: RuleForm) => void;
   onRemove: () => void;
 }) {
-  const error = (field: string) => errors[`rules.${row}.${field}`] ?? null;
+  const error = (field: string) => errors(`rules.${row}.${field}`) ?? null;
   return (
     <fieldset className="mock-rule">
       <legend>{count === 1 ? 'Forced status rule' : `Forced status rule ${row + 1}`}</legend>
@@ -180,50 +180,31 @@ function RuleFields({
 function FaultsSection({
   faults,
   form,
-  setForm,
+  pending,
+  onSave,
 }: {
   faults: MockFaults;
-  form: FaultsForm;
-  setForm: (form: FaultsForm) => void;
+  form: Form<FaultsForm>;
+  pending: boolean;
+  /** Sends the fault settings; `rows[i]` is the form row of rule `i` (to place the API's errors). */
+  onSave: (body: MockFaultsInput, rows: number[], cleared: boolean) => void;
 }) {
-  const update = useUpdateMockFaults();
-  const toast = useToast();
-  const [errors, setErrors] = useState<FaultsFormErrors>({});
-  const [rowOfRule, setRowOfRule] = useState<number[]>([]);
   const active = describeFaults(faults);
+  const { values } = form;
 
-  const save = (body: Parameters<typeof update.mutate>[0], rows: number[], cleared: boolean) => {
-    setRowOfRule(rows);
-    update.mutate(body, {
-      onSuccess: (saved) => {
-        setErrors({});
-        setForm(formFromFaults(saved));
-        const now = describeFaults(saved);
-        toast.success(
-          cleared || now.length === 0 ? 'Faults cleared: the mock answers every request normally.' : `Faults on: ${now.join(', ')}.`,
-        );
-      },
-      onError: (error) => {
-        const field = fieldOfAttr(errorAttr(error), rows);
-        if (field) setErrors({ [field]: errorDetail(error) });
-      },
+  // Every field is checked at once (faultsBodyFromForm is also the form's validate).
+  const apply = (event: FormEvent) =>
+    form.submit(event, (checked) => {
+      const result = faultsBodyFromForm(checked);
+      if (result.ok) onSave(result.body, result.rowOfRule, false);
     });
-  };
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const result = faultsBodyFromForm(form);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    save(result.body, result.rowOfRule, false);
-  };
-
-  // An API error that names no field of the form is shown above the buttons.
-  const unplacedError = update.error && !fieldOfAttr(errorAttr(update.error), rowOfRule) ? update.error : null;
-  const setRule = (row: number, rule: RuleForm) => setForm({ ...form, rules: form.rules.map((r, i) => (i === row ? rule : r)) });
+  const setRule = (row: number, rule: RuleForm) =>
+    form.set(
+      'rules',
+      values.rules.map((r, i) => (i === row ? rule : r)),
+      `rules.${row}`,
+    );
 
   return (
     <section className="mock-section" aria-labelledby="mock-faults-title">
@@ -237,7 +218,7 @@ function FaultsSection({
           <Field
             label="Latency (ms)"
             hint="Delay every answer: 500, or a random range such as 100-500. Empty: none."
-            error={errors.latency_ms ?? null}
+            error={form.error('latency_ms')}
           >
             {(control) => (
               <input
@@ -245,15 +226,15 @@ function FaultsSection({
                 type="text"
                 inputMode="numeric"
                 placeholder="0"
-                value={form.latency}
-                onChange={(event) => setForm({ ...form, latency: event.target.value })}
+                value={values.latency}
+                onChange={(event) => form.set('latency', event.target.value, 'latency_ms')}
               />
             )}
           </Field>
           <Field
             label="Error rate"
             hint="Share of requests answered 500, from 0 to 1 (0.1 is 10%). Empty: none."
-            error={errors.error_rate ?? null}
+            error={form.error('error_rate')}
           >
             {(control) => (
               <input
@@ -261,42 +242,45 @@ function FaultsSection({
                 type="text"
                 inputMode="decimal"
                 placeholder="0"
-                value={form.errorRate}
-                onChange={(event) => setForm({ ...form, errorRate: event.target.value })}
+                value={values.errorRate}
+                onChange={(event) => form.set('errorRate', event.target.value, 'error_rate')}
               />
             )}
           </Field>
         </div>
-        {form.rules.map((rule, row) => (
+        {values.rules.map((rule, row) => (
           <RuleFields
             key={row}
             rule={rule}
             row={row}
-            count={form.rules.length}
-            errors={errors}
+            count={values.rules.length}
+            errors={form.error}
             onChange={(next) => setRule(row, next)}
-            onRemove={() => {
-              setErrors({});
-              setForm({ ...form, rules: form.rules.filter((_, i) => i !== row) });
-            }}
+            // The rows after it move up: their errors no longer fit them.
+            onRemove={() => form.set('rules', values.rules.filter((_, i) => i !== row), 'rules')}
           />
         ))}
-        <button type="button" className="button button-small" onClick={() => setForm({ ...form, rules: [...form.rules, emptyRule()] })}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => form.set('rules', [...values.rules, emptyRule()], `rules.${values.rules.length}`)}
+        >
           Add another rule
         </button>
-        {errors.form && <p className="field-error">{errors.form}</p>}
-        <ActionError error={unplacedError} prefix="Could not change the faults:" />
+        {form.formProblem && <p className="field-error">{form.formProblem}</p>}
+        {/* An API error that names no field of the form is shown above the buttons. */}
+        <ActionError error={form.serverFormError} prefix="Could not change the faults:" />
         <div className="button-row">
           {/* aria-disabled, not disabled: a disabled button drops the focus, and Escape with it. */}
-          <button type="submit" className="button button-primary" aria-disabled={update.isPending || undefined} aria-busy={update.isPending || undefined}>
+          <button type="submit" className="button button-primary" aria-disabled={pending || undefined} aria-busy={pending || undefined}>
             Apply faults
           </button>
           <button
             type="button"
             className="button"
-            aria-disabled={update.isPending || undefined}
+            aria-disabled={pending || undefined}
             onClick={() => {
-              if (!update.isPending) save(noFaults(), [], true);
+              if (!pending) onSave(noFaults(), [], true);
             }}
           >
             Clear faults
@@ -349,20 +333,48 @@ function ResetSection({ onReset }: { onReset: () => void }) {
 }
 
 function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockFaults; onClose: () => void }) {
-  const [form, setForm] = useState(() => formFromFaults(faults));
-  const dirty = JSON.stringify(form) !== JSON.stringify(formFromFaults(faults));
+  const update = useUpdateMockFaults();
+  const toast = useToast();
+  // Which form row each rule of the last PUT came from (blank rows are not sent).
+  const [rowOfRule, setRowOfRule] = useState<number[]>([]);
+  const form = useForm<FaultsForm>({
+    initial: formFromFaults(faults),
+    validate: (values) => {
+      const result = faultsBodyFromForm(values);
+      return result.ok ? {} : result.errors;
+    },
+    serverError: update.error,
+    clearServerError: update.reset,
+    fieldOfServerError: (path) => faultsFieldOf(path, rowOfRule),
+    pending: update.isPending,
+  });
+
+  const save = (body: MockFaultsInput, rows: number[], cleared: boolean) => {
+    setRowOfRule(rows);
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        // The fields show what the mock now holds.
+        form.reset();
+        const now = describeFaults(saved);
+        toast.success(
+          cleared || now.length === 0 ? 'Faults cleared: the mock answers every request normally.' : `Faults on: ${now.join(', ')}.`,
+        );
+      },
+    });
+  };
+
   return (
     <Dialog
       open
       onClose={onClose}
       title="Mock controls"
       description={`The bundled mock backend, version ${info.version}. A production API has none of these controls.`}
-      dirty={dirty}
+      dirty={form.dirty}
       size="large"
     >
       <DemoKeySection info={info} />
-      <FaultsSection faults={faults} form={form} setForm={setForm} />
-      <ResetSection onReset={() => setForm(formFromFaults(noFaults()))} />
+      <FaultsSection faults={faults} form={form} pending={update.isPending} onSave={save} />
+      <ResetSection onReset={() => form.reset(formFromFaults(noFaults()))} />
     </Dialog>
   );
 }

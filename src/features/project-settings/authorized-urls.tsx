@@ -4,14 +4,14 @@ import { useEffect, useId, useRef } from 'react';
 export interface AuthorizedUrlsProps {
   urls: ReadonlyArray<string>;
   onChange: (urls: string[]) => void;
-  /** The API's error about the list (e.g. one URL too long). */
+  /** An error about the list as a whole. */
   error?: string;
-  /** The row the error is about, when known. */
-  errorRow: number | null;
+  /** The error under row `index` (e.g. not a URL, or too long). */
+  rowError: (index: number) => string | undefined;
   disabled?: boolean;
 }
 
-export function AuthorizedUrls({ urls, onChange, error, errorRow, disabled }: AuthorizedUrlsProps) {
+export function AuthorizedUrls({ urls, onChange, error, rowError, disabled }: AuthorizedUrlsProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -29,12 +29,12 @@ export function AuthorizedUrls({ urls, onChange, error, errorRow, disabled }: Au
   }, [urls.length]);
 
   const label = (url: string, index: number) => (url.trim() ? url.trim() : `URL ${index + 1}`);
-  const rowError = (index: number) => (error && errorRow === index ? error : undefined);
 
   return (
     <fieldset
       className="authorized-urls"
-      aria-describedby={[hintId, error && errorRow === null ? errorId : null].filter(Boolean).join(' ')}
+      aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+      aria-invalid={error ? true : undefined}
     >
       <legend>Authorized URLs</legend>
       <p id={hintId} className="field-hint">
@@ -86,7 +86,7 @@ export function AuthorizedUrls({ urls, onChange, error, errorRow, disabled }: Au
           })}
         </ul>
       )}
-      {error && errorRow === null && (
+      {error && (
         <p id={errorId} className="field-error">
           {error}
         </p>

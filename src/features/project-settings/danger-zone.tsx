@@ -4,6 +4,7 @@ import { missingScopeReason, useDeleteProject, useResetProjectToken } from '../.
 import type { Project } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 
 export interface DangerZoneProps {
   project: Project;
@@ -15,7 +16,6 @@ export interface DangerZoneProps {
 
 export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: DangerZoneProps) {
   const headingId = useId();
-  const reasonId = useId();
   const newKeyId = useId();
   const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -28,25 +28,20 @@ export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: Dange
     remove.reset();
   };
 
-  const disabledProps = canWrite ? {} : { disabled: true, 'aria-describedby': reasonId };
+  const disabledReason = canWrite ? null : missingScopeReason('project:write');
 
   return (
     <section className="panel settings-section danger-zone" aria-labelledby={headingId}>
       <h2 id={headingId}>Danger zone</h2>
-      {!canWrite && (
-        <p id={reasonId} className="field-hint">
-          {missingScopeReason('project:write')}
-        </p>
-      )}
 
       <div className="danger-row">
         <div>
           <h3>Reset the project API key</h3>
           <p>Apps and sites that send events with the current key must be updated with the new one.</p>
         </div>
-        <button type="button" className="button button-danger" onClick={() => setConfirming('reset')} {...disabledProps}>
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('reset')} disabledReason={disabledReason}>
           Reset project API key
-        </button>
+        </ReasonedButton>
       </div>
       {newKey && (
         <div className="notice new-key" role="status">
@@ -64,9 +59,9 @@ export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: Dange
           <h3>Delete this project</h3>
           <p>Its dashboards and its activity are deleted with it. This cannot be undone.</p>
         </div>
-        <button type="button" className="button button-danger" onClick={() => setConfirming('delete')} {...disabledProps}>
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('delete')} disabledReason={disabledReason}>
           Delete project
-        </button>
+        </ReasonedButton>
       </div>
 
       <ConfirmDialog

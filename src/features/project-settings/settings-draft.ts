@@ -3,9 +3,9 @@
  * values: the PATCH carries only the fields whose API value differs from the project it started from.
  */
 import { changedFields } from '../../api/changed-fields.ts';
-import type { FieldError } from '../../contract/errors.ts';
-import { parseInput, projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
+import { projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
+import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
 
 export interface SettingsDraft {
   name: string;
@@ -95,11 +95,48 @@ export function settingsChanges(base: SettingsDraft, draft: SettingsDraft): Part
   return changes;
 }
 
-/** The API's first field error for these changes, checked with the contract's own rules, else null. */
-export function checkChanges(changes: Partial<Record<SettingsField, unknown>>): FieldError | null {
-  const parsed = parseInput(projectUpdateInput, changes);
-  return parsed.ok ? null : parsed.error;
+/** Which row of the form's `Authorized URLs` is entry `index` of the sent list (empty rows are not sent). */
+export function urlRowOfSent(urls: ReadonlyArray<string>, index: number): number | null {
+  const sentRows = urls.map((url, row) => (url.trim() ? row : -1)).filter((row) => row >= 0);
+  return sentRows[index] ?? null;
 }
 
-/** The changes typed for the API layer (checked by `checkChanges` first). */
+/** A web address the toolbar can open: http or https, with a host. */
+export function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const invalidUrl = 'Enter a valid URL, such as https://app.example.com.';
+
+/** The form field that shows a problem at `path` of the PATCH body (`app_urls.N` is a row of the form). */
+export function settingsFieldOf(path: string[], draft: SettingsDraft): string | null {
+  const [root, index] = path;
+  if (root === 'app_urls' && index !== undefined) {
+    const row = urlRowOfSent(draft.app_urls, Number(index));
+    return row === null ? 'app_urls' : `app_urls.${row}`;
+  }
+  return root !== undefined && root in draft ? root : null;
+}
+
+/**
+ * Every problem in the changes from `base` to `draft`: the contract's rules (as the API words them),
+ * and each changed Authorized URL checked as a web address.
+ */
+export function checkSettings(base: SettingsDraft, draft: SettingsDraft): FormErrors {
+  const changes = settingsChanges(base, draft);
+  const errors = schemaErrors(projectUpdateInput, changes, (path) => settingsFieldOf(path, draft));
+  if ('app_urls' in changes) {
+    draft.app_urls.forEach((url, row) => {
+      if (url.trim() && !isWebUrl(url)) errors[`app_urls.${row}`] ??= invalidUrl;
+    });
+  }
+  return errors;
+}
+
+/** The changes typed for the API layer (checked by `checkSettings` first). */
 export const asUpdateInput = (changes: Partial<Record<SettingsField, unknown>>) => changes as ProjectUpdateInput;

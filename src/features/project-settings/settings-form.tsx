@@ -2,26 +2,25 @@
  * The writable settings in sections (General, Web, Replay, Autocapture and privacy). `Save changes`
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { sameValue } from '../../api/changed-fields.ts';
+import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { missingScopeReason, useUpdateProject } from '../../api/projects.ts';
-import type { FieldError } from '../../contract/errors.ts';
 import { timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { errorAttr, errorDetail, errorStatus } from '../../components/error-text.ts';
+import { errorStatus } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useForm } from '../../components/use-form.ts';
 import { AuthorizedUrls } from './authorized-urls.tsx';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import {
   asUpdateInput,
-  checkChanges,
+  checkSettings,
   draftFromProject,
   settingsChanges,
+  settingsFieldOf,
   type SettingsDraft,
-  type SettingsField,
 } from './settings-draft.ts';
 
 type NumberField = 'session_recording_sample_rate' | 'session_recording_minimum_duration_milliseconds';
@@ -49,63 +48,36 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormProps) {
   const zones = useMemo(() => timeZones(), []);
-  const [base, setBase] = useState(() => ({ project, draft: draftFromProject(project) }));
-  const [draft, setDraft] = useState(base.draft);
+  const initial = useMemo(() => draftFromProject(project), [project]);
   // Number inputs whose text the browser cannot read as a number (it then reports an empty value).
   const [badInput, setBadInput] = useState<ReadonlySet<NumberField>>(new Set());
-  const [problem, setProblem] = useState<FieldError | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  // What the last save sent: the API's `app_urls__N` counts only the rows that were not empty.
+  const [sent, setSent] = useState<SettingsDraft>(initial);
   const update = useUpdateProject(project.id);
   const toast = useToast();
   const saveHintId = useId();
   const readOnlyId = useId();
 
-  const changes = settingsChanges(base.draft, draft);
-  const dirty = Object.keys(changes).length > 0 || badInput.size > 0;
-
-  // New data from the API (another tab, an onboarding action) replaces the form while nothing is edited.
-  if (project !== base.project && !dirty) {
-    const next = draftFromProject(project);
-    setBase({ project, draft: next });
-    setDraft(next);
-  }
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt, problem, update.error]);
-
-  const serverAttr = errorAttr(update.error);
-  /** The error to show under `field`: this form's own check, else the API's (a taken name, 409, belongs to the name). */
-  const errorFor = (field: SettingsField): string | undefined => {
-    if (problem && problem.attr?.split('.')[0] === field) return problem.detail;
-    if (serverAttr?.split('.')[0] === field) return errorDetail(update.error);
-    if (field === 'name' && errorStatus(update.error) === 409) return errorDetail(update.error);
-    return undefined;
-  };
-  const fieldsWithErrors: ReadonlyArray<SettingsField> = Object.keys(draft) as SettingsField[];
-  const shownUnderField = fieldsWithErrors.some((field) => errorFor(field) !== undefined);
-  const otherError = update.error && !shownUnderField ? update.error : null;
-  const otherProblem = problem && !fieldsWithErrors.includes(problem.attr?.split('.')[0] as SettingsField) ? problem.detail : null;
-
-  /** Which row of Authorized URLs `app_urls.N` of the sent list is (empty rows are not sent). */
-  const urlErrorRow = (() => {
-    const attr = problem?.attr ?? serverAttr;
-    const match = attr ? /^app_urls\.(\d+)$/.exec(attr) : null;
-    if (!match) return null;
-    const sentRows = draft.app_urls.map((url, row) => (url.trim() ? row : -1)).filter((row) => row >= 0);
-    return sentRows[Number(match[1])] ?? null;
-  })();
-
-  const set = <K extends SettingsField>(field: K, value: SettingsDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    if (problem?.attr?.split('.')[0] === field) setProblem(null);
-    if (update.error && (serverAttr?.split('.')[0] === field || (field === 'name' && errorStatus(update.error) === 409))) update.reset();
-  };
+  const form = useForm<SettingsDraft>({
+    initial,
+    validate: (values) => {
+      const errors = checkSettings(initial, values);
+      for (const field of badInput) errors[field] = numberFieldMessages[field];
+      return errors;
+    },
+    isDirty: (values, base) => Object.keys(settingsChanges(base, values)).length > 0 || badInput.size > 0,
+    serverError: update.error,
+    clearServerError: update.reset,
+    // A taken name (409) has no `attr`, but it is about the name.
+    fieldOfServerError: (path, error) =>
+      errorStatus(error) === 409 ? 'name' : settingsFieldOf(path, sent),
+    pending: update.isPending || !canWrite,
+  });
+  const { values: draft, dirty, set } = form;
 
   const setNumber = (field: NumberField, value: string, invalid: boolean) => {
     setBadInput((current) => {
+      if (current.has(field) === invalid) return current;
       const next = new Set(current);
       if (invalid) next.add(field);
       else next.delete(field);
@@ -115,49 +87,28 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
   };
 
   const discard = () => {
-    setDraft(base.draft);
     setBadInput(new Set());
-    setProblem(null);
-    update.reset();
+    form.reset();
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!dirty || update.isPending || !canWrite) return;
-    update.reset();
-    setAttempt((n) => n + 1);
-    const unreadable = [...badInput][0];
-    const found = unreadable
-      ? { code: 'invalid_input' as const, detail: numberFieldMessages[unreadable], attr: unreadable }
-      : checkChanges(changes);
-    if (found) {
-      setProblem(found);
-      return;
-    }
-    setProblem(null);
-    const sentDraft = draft;
-    update.mutate(asUpdateInput(changes), {
-      onSuccess: (saved) => {
-        const savedDraft = draftFromProject(saved);
-        setBase({ project: saved, draft: savedDraft });
-        // Fields edited while saving keep what was typed; the rest show what the API saved.
-        setDraft((current) => {
-          const next = { ...current } as Record<SettingsField, unknown>;
-          for (const field of Object.keys(savedDraft) as SettingsField[]) {
-            if (sameValue(current[field], sentDraft[field])) next[field] = savedDraft[field];
-          }
-          return next as unknown as SettingsDraft;
-        });
-        toast.success('Project settings saved.');
-      },
+  const save = (event: FormEvent) =>
+    form.submit(event, (values) => {
+      if (!dirty) return;
+      setSent(values);
+      update.mutate(asUpdateInput(settingsChanges(initial, values)), {
+        onSuccess: () => {
+          // Fields edited while saving keep what was typed; the rest show what the API saved.
+          form.settle(values);
+          toast.success('Project settings saved.');
+        },
+      });
     });
-  };
 
   const nothingToSave = !dirty;
 
   return (
     <>
-      <form ref={formRef} onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
+      <form onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
         {!canWrite && (
           <p id={readOnlyId} className="notice notice-warning">
             {missingScopeReason('project:write')} You can read these settings but not change them.
@@ -172,14 +123,14 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
               autoComplete="off"
               hint="Up to 200 characters, unique in the organization."
               value={draft.name}
-              error={errorFor('name')}
+              error={form.error('name')}
               onChange={(event) => set('name', event.target.value)}
             />
             <TextAreaField
               label="Product description"
               hint="What this project tracks, in a sentence or two."
               value={draft.product_description}
-              error={errorFor('product_description')}
+              error={form.error('product_description')}
               onChange={(event) => set('product_description', event.target.value)}
             />
             <ComboboxField
@@ -188,14 +139,14 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
               hint="Type to search, e.g. “tokyo”. Days and dates in this project follow it."
               options={zones}
               value={draft.timezone}
-              error={errorFor('timezone')}
+              error={form.error('timezone')}
               disabled={!canWrite}
               onChange={(value) => set('timezone', value)}
             />
             <SelectField
               label="Week starts on"
               value={draft.week_start_day}
-              error={errorFor('week_start_day')}
+              error={form.error('week_start_day')}
               onChange={(event) => set('week_start_day', event.target.value as SettingsDraft['week_start_day'])}
             >
               <option value="">Not set (the reader’s locale decides)</option>
@@ -208,8 +159,8 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
             <AuthorizedUrls
               urls={draft.app_urls}
               onChange={(urls) => set('app_urls', urls)}
-              error={errorFor('app_urls')}
-              errorRow={urlErrorRow}
+              error={form.error('app_urls')}
+              rowError={(row) => form.error(`app_urls.${row}`)}
               disabled={!canWrite}
             />
           </Section>
@@ -223,7 +174,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
             <Field
               label="Sample rate"
               hint="The share of sessions recorded, from 0 to 1 in steps of 0.01 (0.50 is half). Empty records every session."
-              error={errorFor('session_recording_sample_rate')}
+              error={form.error('session_recording_sample_rate')}
             >
               {(control) => (
                 <input
@@ -243,7 +194,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
             <Field
               label="Minimum duration (ms)"
               hint="Sessions shorter than this are not kept: 0 to 30000 milliseconds. Empty means no minimum."
-              error={errorFor('session_recording_minimum_duration_milliseconds')}
+              error={form.error('session_recording_minimum_duration_milliseconds')}
             >
               {(control) => (
                 <input
@@ -305,12 +256,15 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
         </fieldset>
 
         <div className="settings-save-bar">
-          {otherProblem && (
+          {form.formProblem && (
             <p className="field-error" role="alert">
-              {otherProblem}
+              {form.formProblem}
             </p>
           )}
-          <ActionError error={otherError} prefix={errorStatus(otherError) === 403 ? 'Not allowed:' : 'Could not save:'} />
+          <ActionError
+            error={form.serverFormError}
+            prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not save:'}
+          />
           <div className="button-row">
             <button
               type="submit"
@@ -339,7 +293,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
       {/* Outside the form: a dialog's submit must not bubble (through the portal) into this form. */}
       <LeaveGuard
         when={dirty}
-        message="Your changes to the project settings are not saved."
+        message="Your changes to the project settings are not saved. If you leave this page, they are lost."
         allow={() => allowLeaveRef.current}
       />
     </>

@@ -1,14 +1,14 @@
-/** The `New project` dialog: `Name` and `Time zone`, checked with the API's own rules before sending. */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+/** The `New project` dialog: `Name` and `Time zone`, both checked with the API's own rules before sending. */
+import { useMemo, type FormEvent } from 'react';
 import { useCreateProject } from '../../api/projects.ts';
-import type { FieldError } from '../../contract/errors.ts';
-import { parseInput, projectCreateInput, timeZones } from '../../contract/inputs.ts';
+import { projectCreateInput, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
 import { Dialog, useDialog } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { errorDetail, errorStatus, fieldError } from '../../components/error-text.ts';
+import { errorStatus } from '../../components/error-text.ts';
 import { TextField } from '../../components/field.tsx';
+import { schemaErrors, useForm } from '../../components/use-form.ts';
 
 /** The browser's time zone when the API accepts it, else `UTC`. */
 export function defaultTimeZone(zones: ReadonlyArray<string>): string {
@@ -29,48 +29,21 @@ export interface NewProjectDialogProps {
 export function NewProjectDialog({ onClose, onCreated }: NewProjectDialogProps) {
   const zones = useMemo(() => timeZones(), []);
   const initialZone = useMemo(() => defaultTimeZone(zones), [zones]);
-  const [name, setName] = useState('');
-  const [timezone, setTimezone] = useState(initialZone);
-  const [problem, setProblem] = useState<FieldError | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateProject();
+  const form = useForm({
+    initial: { name: '', timezone: initialZone },
+    validate: (values) => schemaErrors(projectCreateInput, values),
+    serverError: create.error,
+    clearServerError: create.reset,
+    // A taken name (409) has no `attr`, but it is about the name.
+    fieldOfServerError: (path, error) =>
+      errorStatus(error) === 409 ? 'name' : path[0] === 'name' || path[0] === 'timezone' ? path[0] : null,
+    pending: create.isPending,
+  });
+  const { name, timezone } = form.values;
 
-  const serverError = create.error;
-  // A taken name (409) has no `attr`, but it is about the name.
-  const nameError =
-    (problem?.attr === 'name' ? problem.detail : undefined) ??
-    fieldError(serverError, 'name') ??
-    (errorStatus(serverError) === 409 ? errorDetail(serverError) : undefined);
-  const timezoneError = (problem?.attr === 'timezone' ? problem.detail : undefined) ?? fieldError(serverError, 'timezone');
-  const otherError = serverError && !nameError && !timezoneError ? serverError : null;
-  const otherProblem = problem && problem.attr !== 'name' && problem.attr !== 'timezone' ? problem.detail : null;
-
-  // After a refused submit, focus the first field that says what is wrong.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt, problem, serverError]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    create.reset();
-    const body = { name, timezone };
-    const parsed = parseInput(projectCreateInput, body);
-    setAttempt((n) => n + 1);
-    if (!parsed.ok) {
-      setProblem(parsed.error);
-      return;
-    }
-    setProblem(null);
-    create.mutate(body, { onSuccess: (project) => onCreated(project) });
-  };
-
-  const clearFieldError = (field: 'name' | 'timezone') => {
-    if (problem?.attr === field) setProblem(null);
-    if (serverError && (fieldError(serverError, field) || (field === 'name' && errorStatus(serverError) === 409))) create.reset();
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(event, (body) => create.mutate(body, { onSuccess: (project) => onCreated(project) }));
 
   return (
     <Dialog
@@ -81,18 +54,15 @@ export function NewProjectDialog({ onClose, onCreated }: NewProjectDialogProps) 
       dirty={name.trim() !== '' || timezone !== initialZone}
       hideCloseButton={create.isPending}
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextField
           label="Name"
           hint="Up to 200 characters, unique in the organization."
           required
           autoComplete="off"
           value={name}
-          error={nameError}
-          onChange={(event) => {
-            setName(event.target.value);
-            clearFieldError('name');
-          }}
+          error={form.error('name')}
+          onChange={(event) => form.set('name', event.target.value)}
         />
         <ComboboxField
           label="Time zone"
@@ -101,18 +71,18 @@ export function NewProjectDialog({ onClose, onCreated }: NewProjectDialogProps) 
           required
           options={zones}
           value={timezone}
-          error={timezoneError}
-          onChange={(value) => {
-            setTimezone(value);
-            clearFieldError('timezone');
-          }}
+          error={form.error('timezone')}
+          onChange={(value) => form.set('timezone', value)}
         />
-        {otherProblem && (
+        {form.formProblem && (
           <p className="field-error" role="alert">
-            {otherProblem}
+            {form.formProblem}
           </p>
         )}
-        <ActionError error={otherError} prefix={errorStatus(otherError) === 403 ? 'Not allowed:' : 'Could not create the project:'} />
+        <ActionError
+          error={form.serverFormError}
+          prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not create the project:'}
+        />
         <div className="button-row dialog-actions">
           <CancelButton disabled={create.isPending} />
           <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>

@@ -1,6 +1,6 @@
 /** `/projects`: the organization's projects, searchable (`?search=`), infinite, and `New project`. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { flattenPages } from '../../api/pagination.ts';
 import { useKeyScopeGranted } from '../../api/mock.ts';
@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -70,7 +71,6 @@ export default function ProjectsPage() {
   const [created, setCreated] = useState<Project | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
-  const reasonId = useId();
 
   const setSearch = useCallback(
     (text: string) =>
@@ -95,17 +95,15 @@ export default function ProjectsPage() {
   };
 
   const newProjectButton = (
-    <button
-      type="button"
+    <ReasonedButton
       className="button button-primary"
       onClick={() => setDialogOpen(true)}
       onPointerEnter={() => void NewProjectDialog.preload()}
       onFocus={() => void NewProjectDialog.preload()}
-      disabled={!canCreate}
-      aria-describedby={canCreate ? undefined : reasonId}
+      disabledReason={canCreate ? null : missingScopeReason('project:write')}
     >
       New project
-    </button>
+    </ReasonedButton>
   );
 
   const searching = query.isPlaceholderData && query.isFetching;
@@ -159,14 +157,7 @@ export default function ProjectsPage() {
     <>
       <div className="page-header">
         <h1>Projects</h1>
-        <div className="page-header-actions">
-          {newProjectButton}
-          {!canCreate && (
-            <p id={reasonId} className="field-hint">
-              {missingScopeReason('project:write')}
-            </p>
-          )}
-        </div>
+        <div className="page-header-actions">{newProjectButton}</div>
       </div>
       {created && (
         <div className="notice project-created">

@@ -60,7 +60,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
 
   'dashboards.createFromTemplateJson': (ctx) => {
     const p = project(ctx);
-    const input = bodyFields(ctx, createFromTemplateJsonInput);
+    const input = bodyFields(ctx, createFromTemplateJsonInput, { jsonOnly: true });
     return json(200, view(ctx, p, createFromTemplateJson(ctx.store, ctx.principal, p, input)));
   },
 

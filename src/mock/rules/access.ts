@@ -1,6 +1,6 @@
 /** Who is calling and what they may touch: the key, its scopes, memberships, and the objects in the path. */
 import { details } from '../../contract/errors.ts';
-import { scopeGranted, type Scope } from '../../contract/scopes.ts';
+import { scopeGranted, type RequiredScope } from '../../contract/scopes.ts';
 import type {
   ApiKeyRecord,
   DashboardRecord,
@@ -30,7 +30,7 @@ export function authenticate(store: Store, header: string | null): Principal {
   return { key, user };
 }
 
-export function requireScope(principal: Principal, scope: Scope): void {
+export function requireScope(principal: Principal, scope: RequiredScope): void {
   if (!scopeGranted(principal.key.scopes, scope)) throw problems.missingScope(scope);
 }
 
@@ -58,29 +58,52 @@ export function currentProject(store: Store, user: UserRecord): ProjectRecord | 
   return organization ? store.projectsOf(organization.id)[0] : undefined;
 }
 
-/** `:organization_id`: `@current` or the UUID of an organization the key owner belongs to; else 404. */
+/** `:organization_id` as written: `@current` (the key owner's) or any organization's UUID; else undefined. */
+export function findOrganization(store: Store, principal: Principal, param: string): OrganizationRecord | undefined {
+  return param === '@current' ? currentOrganization(store, principal.user) : store.organization(param.toLowerCase());
+}
+
+/** `:project_id` as written: `@current` (the key owner's) or any project's id; else undefined. */
+export function findProject(store: Store, principal: Principal, param: string): ProjectRecord | undefined {
+  if (param === '@current') return currentProject(store, principal.user);
+  const id = parseId(param);
+  return id === null ? undefined : store.project(id);
+}
+
+export const isMember = (store: Store, principal: Principal, organizationId: string): boolean =>
+  store.membershipOf(organizationId, principal.user.id) !== undefined;
+
+/** The organization of `/api/organizations/:id/` itself: another organization or an unknown id is 404 `Not found.`. */
 export function resolveOrganization(store: Store, principal: Principal, param: string): OrganizationRecord {
-  const organization =
-    param === '@current' ? currentOrganization(store, principal.user) : store.organization(param.toLowerCase());
-  if (!organization || !store.membershipOf(organization.id, principal.user.id)) throw problems.notFound();
+  const organization = findOrganization(store, principal, param);
+  if (!organization || !isMember(store, principal, organization.id)) throw problems.notFound();
   return organization;
 }
 
-/** `:project_id`: `@current` or the id of a project the key owner can see (within `organization` if given); else 404. */
-export function resolveProject(
+/**
+ * The project of a nested path (a dashboard route, the activity log): checked by the pipeline
+ * (404 `Project not found.` before the scope, 403 after it), so here it exists and is the caller's.
+ */
+export function resolveProject(store: Store, principal: Principal, param: string): ProjectRecord {
+  const project = findProject(store, principal, param);
+  if (!project) throw problems.projectNotFound();
+  if (!isMember(store, principal, project.organization_id)) throw problems.forbidden(details.noProjectAccess);
+  return project;
+}
+
+/**
+ * The project of `/api/projects/:id/` or `/api/organizations/:org/projects/:id/`: unknown, of
+ * another organization, or not under `organization`: 404 `Not found.`.
+ */
+export function resolveOwnProject(
   store: Store,
   principal: Principal,
   param: string,
   organization?: OrganizationRecord,
 ): ProjectRecord {
-  let project: ProjectRecord | undefined;
-  if (param === '@current') project = currentProject(store, principal.user);
-  else {
-    const id = parseId(param);
-    project = id === null ? undefined : store.project(id);
-  }
-  if (!project || !store.membershipOf(project.organization_id, principal.user.id)) throw problems.projectNotFound();
-  if (organization && project.organization_id !== organization.id) throw problems.projectNotFound();
+  const project = findProject(store, principal, param);
+  if (!project || !isMember(store, principal, project.organization_id)) throw problems.notFound();
+  if (organization && project.organization_id !== organization.id) throw problems.notFound();
   return project;
 }
 

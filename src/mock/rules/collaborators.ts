@@ -2,7 +2,6 @@
 import { details } from '../../contract/errors.ts';
 import { collaboratorCreateInput, parseInput } from '../../contract/inputs.ts';
 import type { CollaboratorRecord, DashboardRecord, ProjectRecord, Store } from '../db.ts';
-import { recordActivity } from './activity.ts';
 import { isAdmin, type Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { isUuid, nowIso, uuid } from './random.ts';
@@ -15,7 +14,7 @@ export function listCollaborators(store: Store, dashboard: DashboardRecord) {
 /** POST collaborators/: rule 1 (restriction 21), then the fields, then rule 3; `body` is a JSON object. */
 export function addCollaborator(
   store: Store,
-  principal: Principal,
+  _principal: Principal,
   project: ProjectRecord,
   dashboard: DashboardRecord,
   body: Record<string, unknown>,
@@ -41,15 +40,6 @@ export function addCollaborator(
     updated_at: now,
   };
   store.addCollaborator(collaborator);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'collaborator_added',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    changes: [{ type: 'Dashboard', action: 'created', field: 'collaborators', before: null, after: user.email }],
-  });
   return collaborator;
 }
 
@@ -64,28 +54,11 @@ export function findCollaborator(store: Store, dashboard: DashboardRecord, userU
 /** DELETE collaborators/:user_uuid/ after the 404 and privilege checks. */
 export function removeCollaborator(
   store: Store,
-  principal: Principal,
-  project: ProjectRecord,
+  _principal: Principal,
+  _project: ProjectRecord,
   dashboard: DashboardRecord,
   collaborator: CollaboratorRecord,
 ): void {
   if (dashboard.restriction_level === 21) throw problems.invalid(details.removeCollaboratorsOnLowestLevel);
   store.removeCollaborator(collaborator);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'collaborator_removed',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    changes: [
-      {
-        type: 'Dashboard',
-        action: 'deleted',
-        field: 'collaborators',
-        before: store.user(collaborator.user_id)?.email ?? null,
-        after: null,
-      },
-    ],
-  });
 }

@@ -9,7 +9,7 @@ import {
   type moveTileInput,
 } from '../../contract/inputs.ts';
 import type { DashboardRecord, ProjectRecord, Store, TileRecord } from '../db.ts';
-import { fieldChanges, projectFieldChange, recordActivity, recordProjectUpdate } from './activity.ts';
+import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdated } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { nowIso, sharingToken } from './random.ts';
@@ -171,18 +171,10 @@ export function updateDashboard(
   const wasDeleted = dashboard.deleted;
   store.updateDashboard(dashboard, patch);
   const activity = !wasDeleted && dashboard.deleted ? 'deleted' : wasDeleted && !dashboard.deleted ? 'restored' : 'updated';
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity,
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    changes,
-  });
+  recordDashboardActivity(store, { project, user: principal.user, dashboard, activity, changes });
   if (activity === 'deleted' && project.primary_dashboard === dashboard.id) {
     store.updateProject(project, { primary_dashboard: null, updated_at: nowIso() });
-    recordProjectUpdate(store, principal.user, project, [projectFieldChange('primary_dashboard', dashboard.id, null)]);
+    recordProjectUpdated(store, principal.user, project, [fieldChange('Team', 'primary_dashboard', dashboard.id, null)]);
   }
 }
 
@@ -205,14 +197,12 @@ export function moveTile(store: Store, principal: Principal, project: ProjectRec
     [source, sourceBefore],
     [target, targetBefore],
   ] as const) {
-    recordActivity(store, {
-      projectId: project.id,
+    recordDashboardActivity(store, {
+      project,
       user: principal.user,
+      dashboard,
       activity: 'updated',
-      scope: 'Dashboard',
-      itemId: dashboard.id,
-      name: dashboard.name,
-      changes: [{ type: 'Dashboard', action: 'changed', field: 'tiles', before, after: dashboard.tiles.map((t) => t.id) }],
+      changes: [fieldChange('Dashboard', 'tiles', before, dashboard.tiles.map((t) => t.id))],
     });
   }
 }
@@ -231,7 +221,7 @@ export function createFromTemplateJson(
     throw problems.field({
       code: 'max_length',
       detail: 'Ensure this field has no more than 400 characters.',
-      attr: 'template.template_name',
+      attr: 'template__template_name',
     });
   }
   const tiles: TileRecord[] = template.tiles.map((tile) => ({
@@ -269,13 +259,6 @@ export { newSharingToken };
 /** Stores a new dashboard and records its creation. */
 function addDashboard(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): DashboardRecord {
   store.insertDashboard(dashboard);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'created',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-  });
+  recordDashboardActivity(store, { project, user: principal.user, dashboard, activity: 'created' });
   return dashboard;
 }

@@ -85,3 +85,40 @@ export function pageLinks(
     previous: page > 1 ? linkWith(base, { page: page - 1, limit }) : null,
   };
 }
+
+/** The activity log's page size (§6.3). */
+export const activityLogPageSize = 100;
+
+/** An opaque cursor for a position in a list (production's are opaque too). */
+function encodeCursor(offset: number): string {
+  return btoa(`o=${offset}`).replace(/=+$/, '');
+}
+
+function decodeCursor(cursor: string | null): number {
+  if (!cursor) return 0;
+  try {
+    const match = /^o=(\d+)$/.exec(atob(cursor));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function cursorLink(base: LinkBase, offset: number | null): string {
+  const params = new URLSearchParams(base.search);
+  if (offset === null || offset <= 0) params.delete('cursor');
+  else params.set('cursor', encodeCursor(offset));
+  const query = params.toString();
+  return `${base.origin}${base.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** One cursor page (100 entries) of an ordered list, with `next` and `previous` keeping the filters. */
+export function activityLogPage<T>(items: ReadonlyArray<T>, cursor: string | null, base: LinkBase) {
+  const offset = Math.min(decodeCursor(cursor), items.length);
+  const end = offset + activityLogPageSize;
+  return {
+    next: end < items.length ? cursorLink(base, end) : null,
+    previous: offset > 0 ? cursorLink(base, offset - activityLogPageSize) : null,
+    results: items.slice(offset, end),
+  };
+}

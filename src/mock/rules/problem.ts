@@ -3,7 +3,8 @@ import { details, type ErrorBody, type ErrorType, type FieldError } from '../../
 
 export class ApiProblem extends Error {
   readonly status: number;
-  readonly body: ErrorBody;
+  /** The standard error body, or one of the bodies of §2.2 (`{"error": …}`). */
+  readonly body: ErrorBody | Readonly<Record<string, unknown>>;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, type: ErrorType, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}) {
@@ -15,7 +16,15 @@ export class ApiProblem extends Error {
   }
 }
 
+/** A refusal with one of production's own bodies (§2.2), e.g. `{"error": "product_type is required"}`. */
+function bareProblem(status: number, body: Record<string, unknown>): ApiProblem {
+  const problem = new ApiProblem(status, 'validation_error', 'invalid_input', String(body.error ?? ''));
+  (problem as { body: ApiProblem['body'] }).body = body;
+  return problem;
+}
+
 export const problems = {
+  bare: bareProblem,
   endpointNotFound: () => new ApiProblem(404, 'invalid_request', 'not_found', details.endpointNotFound),
   notAuthenticated: () =>
     new ApiProblem(401, 'authentication_error', 'not_authenticated', details.notAuthenticated, null, {
@@ -36,7 +45,15 @@ export const problems = {
   forbidden: (detail: string) => new ApiProblem(403, 'authentication_error', 'permission_denied', detail),
   requestTooLarge: () => new ApiProblem(413, 'invalid_request', 'request_too_large', details.requestTooLarge),
   parseError: (reason: string) => new ApiProblem(400, 'invalid_request', 'parse_error', details.parseError(reason)),
-  expectedObject: () => new ApiProblem(400, 'validation_error', 'invalid_input', details.expectedObject),
+  unsupportedMediaType: (type: string) =>
+    new ApiProblem(415, 'invalid_request', 'unsupported_media_type', details.unsupportedMediaType(type)),
+  multipartError: (reason: string) => new ApiProblem(400, 'invalid_request', 'parse_error', `Multipart form parse error - ${reason}`),
+  /** A body that is JSON but not an object (`type`: Python's name of what was sent). */
+  notADictionary: (type: string) => new ApiProblem(400, 'validation_error', 'invalid_input', details.expectedDictionary(type)),
+  nullBody: () => new ApiProblem(400, 'validation_error', 'null', 'This field may not be null.'),
+  methodNotOffered: (detail: string = details.methodNotOffered) =>
+    new ApiProblem(403, 'authentication_error', 'permission_denied', detail),
+  organizationNotFound: () => new ApiProblem(404, 'invalid_request', 'not_found', details.organizationNotFound),
   field: (error: FieldError) => new ApiProblem(400, 'validation_error', error.code, error.detail, error.attr),
   /** A rule of §5/§6 refusing the request. */
   invalid: (detail: string, attr: string | null = null) => new ApiProblem(400, 'validation_error', 'invalid_input', detail, attr),

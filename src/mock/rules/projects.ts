@@ -1,11 +1,10 @@
 /** Projects (API.md §6): CRUD, the actions, and the project defaults. */
 import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
-import type { ProductType, projectCreateInput, projectUpdateInput } from '../../contract/inputs.ts';
+import { memberProjectFields, type ProductType, type projectCreateInput, type projectUpdateInput } from '../../contract/inputs.ts';
 import type { OrganizationRecord, ProjectRecord, Store } from '../db.ts';
-import { fieldChanges, projectFieldChange, recordActivity, recordProjectUpdate } from './activity.ts';
+import { fieldChange, fieldChanges, recordProjectCreated, recordProjectUpdated } from './activity.ts';
 import type { Principal } from './access.ts';
-import { problems } from './problem.ts';
 import { liveEventsToken, nowIso, projectApiToken, uuid, type ByteSource, cryptoBytes } from './random.ts';
 
 /** A project with the defaults of §6.1. */
@@ -25,6 +24,7 @@ export function newProjectRecord(
     created_at: createdAt,
     updated_at: createdAt,
     has_group_types: false,
+    group_types: [],
     live_events_token: liveEventsToken(bytes),
     api_token: projectApiToken(bytes),
     app_urls: [],
@@ -52,6 +52,7 @@ export function newProjectRecord(
     session_recording_minimum_duration_milliseconds: null,
     session_recording_linked_flag: null,
     session_recording_network_payload_capture_config: null,
+    session_recording_masking_config: null,
     session_replay_config: null,
     survey_config: null,
     access_control: false,
@@ -68,6 +69,10 @@ export function newProjectRecord(
     surveys_opt_in: false,
     heatmaps_opt_in: false,
     product_intents: [],
+    flags_persistence_default: false,
+    secret_api_token: null,
+    secret_api_token_backup: null,
+    receive_org_level_activity_logs: false,
   };
 }
 
@@ -83,44 +88,77 @@ export function visibleProjects(store: Store, principal: Principal): ProjectReco
   return store.organizationsOf(principal.user.id).flatMap((o) => store.projectsOf(o.id));
 }
 
-function requireUniqueName(store: Store, organizationId: string, name: string, exceptId: number | null): void {
-  const lower = name.toLowerCase();
-  const taken = store.projectsOf(organizationId).some((p) => p.id !== exceptId && p.name.toLowerCase() === lower);
-  if (taken) throw problems.conflict(details.projectNameTaken(name));
+/** A project name is taken in the organization (case-insensitive, trimmed), other than by `exceptId`. */
+export function nameTaken(store: Store, organizationId: string, name: string, exceptId: number | null): boolean {
+  const lower = name.trim().toLowerCase();
+  return store.projectsOf(organizationId).some((p) => p.id !== exceptId && p.name.trim().toLowerCase() === lower);
+}
+
+/** `Default project`, else the first of `Default project 2`, `3`, … not taken in the organization. */
+export function defaultProjectName(store: Store, organizationId: string): string {
+  if (!nameTaken(store, organizationId, 'Default project', null)) return 'Default project';
+  for (let n = 2; ; n += 1) {
+    const name = `Default project ${n}`;
+    if (!nameTaken(store, organizationId, name, null)) return name;
+  }
 }
 
 type WritableFields = Omit<z.output<typeof projectUpdateInput>, 'name'>;
 
-function writablePatch(input: WritableFields): Partial<ProjectRecord> {
+function writablePatch(project: ProjectRecord | null, input: WritableFields): Partial<ProjectRecord> {
   const patch: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(input)) if (value !== undefined) patch[field] = value;
+  // `modifiers` are merged into the stored ones.
+  const stored = project?.modifiers;
+  const given = patch.modifiers;
+  if (isObject(stored) && isObject(given)) patch.modifiers = { ...stored, ...given };
   return patch as Partial<ProjectRecord>;
 }
 
-/** POST projects/ (admins only, checked before): 409 on a taken name, then the new project. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The refusals of `primary_dashboard` (§6.1), as the field's 400 (`null` when the value is fine). */
+export function primaryDashboardProblem(store: Store, project: ProjectRecord | null, value: number | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (!project) return details.primaryDashboardOnCreate;
+  const dashboard = store.dashboard(value);
+  if (!dashboard || dashboard.deleted) return `Invalid pk "${value}" - object does not exist.`;
+  if (dashboard.project_id !== project.id) return details.primaryDashboardOtherTeam;
+  return null;
+}
+
+/** The writable fields in the input that a member may not change, sorted (§6.1). */
+export function adminOnlyFields(input: z.output<typeof projectUpdateInput>): string[] {
+  const allowed = new Set<string>(memberProjectFields);
+  return Object.entries(input)
+    .filter(([field, value]) => value !== undefined && !allowed.has(field))
+    .map(([field]) => field)
+    .sort();
+}
+
+/** POST projects/ (roles, name conflict and fields checked before): the new project, logged. */
 export function createProject(
   store: Store,
   principal: Principal,
   organization: OrganizationRecord,
   input: z.output<typeof projectCreateInput>,
 ): ProjectRecord {
-  requireUniqueName(store, organization.id, input.name, null);
-  const { name, primary_dashboard: _ignoredOnCreate, ...fields } = input;
-  const project = newProjectRecord(store.nextId('project'), organization.id, name, nowIso());
-  Object.assign(project, writablePatch(fields));
+  const { name, primary_dashboard: _checkedBefore, ...fields } = input;
+  const project = newProjectRecord(
+    store.nextId('project'),
+    organization.id,
+    name ?? defaultProjectName(store, organization.id),
+    nowIso(),
+  );
+  Object.assign(project, writablePatch(null, fields));
   store.insertProject(project);
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'created',
-    scope: 'Project',
-    itemId: project.id,
-    name: project.name,
-  });
+  recordProjectCreated(store, principal.user, project);
   return project;
 }
 
-/** PATCH projects/:id/: `primary_dashboard` must be a live dashboard of the project; then 409; then the changes. */
+/** PATCH projects/:id/ (every check done before): the changes, logged as one `Team` entry. */
 export function updateProject(
   store: Store,
   principal: Principal,
@@ -128,71 +166,44 @@ export function updateProject(
   input: z.output<typeof projectUpdateInput>,
 ): void {
   const { name, ...fields } = input;
-  if (fields.primary_dashboard !== undefined && fields.primary_dashboard !== null) {
-    const dashboard = store.dashboard(fields.primary_dashboard);
-    if (!dashboard || dashboard.project_id !== project.id || dashboard.deleted) {
-      throw problems.invalid(`Invalid pk "${fields.primary_dashboard}" - object does not exist.`, 'primary_dashboard');
-    }
-  }
-  if (name !== undefined) requireUniqueName(store, project.organization_id, name, project.id);
-  const patch = writablePatch(fields);
+  const patch = writablePatch(project, fields);
   if (name !== undefined) patch.name = name;
-  const changes = fieldChanges('Project', project, patch);
+  const changes = fieldChanges('Team', project, patch);
   if (changes.length === 0) return;
   store.updateProject(project, { ...patch, updated_at: nowIso() });
-  recordProjectUpdate(store, principal.user, project, changes);
+  recordProjectUpdated(store, principal.user, project, changes);
 }
 
 export function deleteProject(store: Store, project: ProjectRecord): void {
   store.deleteProject(project.id);
 }
 
-function recordProjectChange(store: Store, principal: Principal, project: ProjectRecord, field: string, before: unknown, after: unknown) {
-  recordProjectUpdate(store, principal.user, project, [projectFieldChange(field, before, after)]);
-}
-
-const intentTypes = (project: ProjectRecord) => project.product_intents.map((i) => i.product_type);
-
-/** PATCH add_product_intent/: one intent per product type; a repeat updates `updated_at`. */
-export function addProductIntent(store: Store, principal: Principal, project: ProjectRecord, productType: ProductType): void {
+/** PATCH add_product_intent/: one intent per product type; a repeat updates `updated_at` (not logged). */
+export function addProductIntent(store: Store, project: ProjectRecord, productType: ProductType): void {
   const now = nowIso();
-  const before = intentTypes(project);
   const existing = project.product_intents.find((i) => i.product_type === productType);
   const product_intents = existing
     ? project.product_intents.map((i) => (i === existing ? { ...i, updated_at: now } : i))
     : [...project.product_intents, { product_type: productType, created_at: now, updated_at: now, onboarding_completed_at: null }];
   store.updateProject(project, { product_intents, updated_at: now });
-  if (!existing) recordProjectChange(store, principal, project, 'product_intents', before, intentTypes(project));
 }
 
-/** PATCH complete_product_onboarding/: marks the product onboarded, and its intent completed. */
-export function completeProductOnboarding(store: Store, principal: Principal, project: ProjectRecord, productType: ProductType): void {
+/** PATCH complete_product_onboarding/: marks the product onboarded, and its intent completed (not logged). */
+export function completeProductOnboarding(store: Store, project: ProjectRecord, productType: ProductType): void {
   const now = nowIso();
-  const before = project.has_completed_onboarding_for ? { ...project.has_completed_onboarding_for } : null;
   const existing = project.product_intents.find((i) => i.product_type === productType);
   const product_intents = existing
     ? project.product_intents.map((i) =>
         i === existing ? { ...i, updated_at: now, onboarding_completed_at: i.onboarding_completed_at ?? now } : i,
       )
     : [...project.product_intents, { product_type: productType, created_at: now, updated_at: now, onboarding_completed_at: now }];
-  const has_completed_onboarding_for = { ...(before ?? {}), [productType]: true };
+  const has_completed_onboarding_for = { ...(project.has_completed_onboarding_for ?? {}), [productType]: true };
   store.updateProject(project, { product_intents, has_completed_onboarding_for, updated_at: now });
-  if (!before?.[productType]) {
-    recordProjectChange(store, principal, project, 'has_completed_onboarding_for', before, { ...has_completed_onboarding_for });
-  }
 }
 
-/** PATCH reset_token/ (admins only, checked before): a new `api_token`. */
+/** PATCH reset_token/ (admins only, checked before): a new `api_token`, logged as a `Team` update. */
 export function resetToken(store: Store, principal: Principal, project: ProjectRecord): void {
   const before = project.api_token;
   store.updateProject(project, { api_token: projectApiToken(), updated_at: nowIso() });
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'token_reset',
-    scope: 'Project',
-    itemId: project.id,
-    name: project.name,
-    changes: [{ type: 'Project', action: 'changed', field: 'api_token', before, after: project.api_token }],
-  });
+  recordProjectUpdated(store, principal.user, project, [fieldChange('Team', 'api_token', before, project.api_token)]);
 }

@@ -1,5 +1,27 @@
-/** The API's shapes (API.md §4) of what the store holds. */
+/**
+ * The API's shapes (API.md §4) of what the store holds. The project, organization, user and Me
+ * answers take their keys, in order, from the contract's schemas; their outputs `satisfies` the
+ * contract's input types, so a drift between the two fails `tsc`.
+ */
+import type * as z from 'zod/mini';
+import {
+  activityEntrySchema,
+  basicOrganizationSchema,
+  meSchema,
+  memberSchema,
+  organizationSchema,
+  personalApiKeySchema,
+  projectListItemFields,
+  projectListItemSchema,
+  projectSchema,
+  teamSchema,
+  userSchema,
+  type Organization,
+  type User,
+} from '../../contract/schemas.ts';
+import { storedMeFields } from '../db.ts';
 import type {
+  ApiKeyRecord,
   ActivityRecord,
   CollaboratorRecord,
   DashboardRecord,
@@ -11,18 +33,11 @@ import type {
   UserRecord,
 } from '../db.ts';
 
+const userFields = Object.keys(userSchema.shape) as Array<keyof User>;
+
+/** The basic user (§4.1): exactly the contract's user fields, in its order. */
 export function userJson(user: UserRecord) {
-  return {
-    id: user.id,
-    uuid: user.uuid,
-    distinct_id: user.distinct_id,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    is_email_verified: user.is_email_verified,
-    hedgehog_config: user.hedgehog_config,
-    role_at_organization: user.role_at_organization,
-  };
+  return structuredClone(pick(user, userFields)) satisfies z.input<typeof userSchema>;
 }
 
 function creatorJson(store: Store, dashboard: DashboardRecord) {
@@ -121,101 +136,86 @@ export function sharingJson(dashboard: DashboardRecord) {
   };
 }
 
+/** The values of `keys` of a record, in that order (the contract's order). */
+function pick<R, K extends keyof R>(record: R, keys: ReadonlyArray<K>): Pick<R, K> {
+  const result = {} as Pick<R, K>;
+  for (const key of keys) result[key] = record[key];
+  return result;
+}
+
 export function projectListItemJson(project: ProjectRecord) {
-  return {
-    id: project.id,
-    uuid: project.uuid,
-    organization: project.organization_id,
-    api_token: project.api_token,
-    name: project.name,
-    completed_snippet_onboarding: project.completed_snippet_onboarding,
-    has_completed_onboarding_for: project.has_completed_onboarding_for ? { ...project.has_completed_onboarding_for } : null,
-    ingested_event: project.ingested_event,
-    is_demo: project.is_demo,
-    timezone: project.timezone,
-    access_control: project.access_control,
-  };
+  const item: Record<string, unknown> = {};
+  for (const key of projectListItemFields) item[key] = key === 'organization' ? project.organization_id : project[key];
+  return structuredClone(item) as z.input<typeof projectListItemSchema>;
 }
 
-/** The full project; `membershipLevel` is the caller's level in its organization. */
+/** A project as `team` (`/api/users/@me/`) and `teams` (organizations) show it: `project_id` after `organization`. */
+export function teamJson(project: ProjectRecord) {
+  const item: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(projectListItemJson(project))) {
+    item[key] = value;
+    if (key === 'organization') item.project_id = project.id;
+  }
+  return item as z.input<typeof teamSchema>;
+}
+
+const projectFields = Object.keys(projectSchema.shape) as Array<keyof z.input<typeof projectSchema>>;
+
+/** The full project, every field of the contract's schema in its order; `membershipLevel` is the caller's. */
 export function projectJson(project: ProjectRecord, membershipLevel: number | null) {
-  const p = structuredClone(project);
-  return {
-    id: p.id,
-    organization: p.organization_id,
-    name: p.name,
-    product_description: p.product_description,
-    created_at: p.created_at,
-    effective_membership_level: membershipLevel,
-    has_group_types: p.has_group_types,
-    live_events_token: p.live_events_token,
-    updated_at: p.updated_at,
-    uuid: p.uuid,
-    api_token: p.api_token,
-    app_urls: p.app_urls,
-    slack_incoming_webhook: p.slack_incoming_webhook,
-    anonymize_ips: p.anonymize_ips,
-    completed_snippet_onboarding: p.completed_snippet_onboarding,
-    ingested_event: p.ingested_event,
-    test_account_filters: p.test_account_filters,
-    test_account_filters_default_checked: p.test_account_filters_default_checked,
-    path_cleaning_filters: p.path_cleaning_filters,
-    is_demo: p.is_demo,
-    timezone: p.timezone,
-    data_attributes: p.data_attributes,
-    person_display_name_properties: p.person_display_name_properties,
-    correlation_config: p.correlation_config,
-    autocapture_opt_out: p.autocapture_opt_out,
-    autocapture_exceptions_opt_in: p.autocapture_exceptions_opt_in,
-    autocapture_web_vitals_opt_in: p.autocapture_web_vitals_opt_in,
-    autocapture_web_vitals_allowed_metrics: p.autocapture_web_vitals_allowed_metrics,
-    autocapture_exceptions_errors_to_ignore: p.autocapture_exceptions_errors_to_ignore,
-    capture_console_log_opt_in: p.capture_console_log_opt_in,
-    capture_performance_opt_in: p.capture_performance_opt_in,
-    session_recording_opt_in: p.session_recording_opt_in,
-    session_recording_sample_rate: p.session_recording_sample_rate,
-    session_recording_minimum_duration_milliseconds: p.session_recording_minimum_duration_milliseconds,
-    session_recording_linked_flag: p.session_recording_linked_flag,
-    session_recording_network_payload_capture_config: p.session_recording_network_payload_capture_config,
-    session_replay_config: p.session_replay_config,
-    survey_config: p.survey_config,
-    access_control: p.access_control,
-    week_start_day: p.week_start_day,
-    primary_dashboard: p.primary_dashboard,
-    live_events_columns: p.live_events_columns,
-    recording_domains: p.recording_domains,
-    person_on_events_querying_enabled: p.person_on_events_querying_enabled,
-    inject_web_apps: p.inject_web_apps,
-    extra_settings: p.extra_settings,
-    modifiers: p.modifiers,
-    default_modifiers: p.default_modifiers,
-    has_completed_onboarding_for: p.has_completed_onboarding_for,
-    surveys_opt_in: p.surveys_opt_in,
-    heatmaps_opt_in: p.heatmaps_opt_in,
-    product_intents: p.product_intents.map((intent) => ({
-      product_type: intent.product_type,
-      created_at: intent.created_at,
-      updated_at: intent.updated_at,
-      onboarding_completed_at: intent.onboarding_completed_at,
-    })),
-  };
+  const result: Record<string, unknown> = {};
+  for (const key of projectFields) {
+    if (key === 'organization') result[key] = project.organization_id;
+    else if (key === 'effective_membership_level') result[key] = membershipLevel;
+    else result[key] = project[key];
+  }
+  return structuredClone(result) as z.input<typeof projectSchema>;
 }
 
+const organizationStored = [
+  'logo_media_id',
+  'plugins_access_level',
+  'available_product_features',
+  'is_member_join_email_enabled',
+  'metadata',
+  'customer_id',
+  'enforce_2fa',
+  'members_can_invite',
+  'members_can_use_personal_api_keys',
+  'allow_publicly_shared_resources',
+  'is_ai_data_processing_approved',
+  'default_experiment_stats_method',
+  'default_anonymize_ips',
+  'default_role_id',
+] as const satisfies ReadonlyArray<keyof OrganizationRecord>;
+
+/** The organization (§4.9) in the contract's order; `membershipLevel` is the caller's. */
 export function organizationJson(store: Store, organization: OrganizationRecord, membershipLevel: number | null) {
+  const projects = store.projectsOf(organization.id);
+  const computed = {
+    membership_level: membershipLevel,
+    teams: projects.map(teamJson),
+    projects: projects.map((project) => ({ id: project.id, organization_id: organization.id, name: project.name })),
+    member_count: store.membersOf(organization.id).length,
+  };
+  const stored = pick(organization, ['id', 'name', 'slug', 'created_at', 'updated_at', ...organizationStored]);
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(organizationSchema.shape) as Array<keyof Organization>) {
+    result[key] = key in computed ? computed[key as keyof typeof computed] : stored[key as keyof typeof stored];
+  }
+  return structuredClone(result) as z.input<typeof organizationSchema>;
+}
+
+/** The basic organization of `/api/users/@me/` `organizations`. */
+export function basicOrganizationJson(organization: OrganizationRecord, membershipLevel: number | null) {
   return {
     id: organization.id,
     name: organization.name,
     slug: organization.slug,
-    created_at: organization.created_at,
-    updated_at: organization.updated_at,
+    logo_media_id: organization.logo_media_id,
     membership_level: membershipLevel,
-    projects: store
-      .projectsOf(organization.id)
-      .map((project) => ({ id: project.id, organization_id: organization.id, name: project.name })),
-    member_count: store.membersOf(organization.id).length,
-    is_member_join_email_enabled: true,
-    enforce_2fa: null,
-  };
+    members_can_use_personal_api_keys: organization.members_can_use_personal_api_keys,
+  } satisfies z.input<typeof basicOrganizationSchema>;
 }
 
 export function memberJson(store: Store, member: MemberRecord) {
@@ -226,18 +226,75 @@ export function memberJson(store: Store, member: MemberRecord) {
     level: member.level,
     joined_at: member.joined_at,
     updated_at: member.updated_at,
-  };
+    is_2fa_enabled: user?.is_2fa_enabled ?? false,
+    has_social_auth: user?.has_social_auth ?? false,
+    last_login: user?.last_login ?? null,
+  } satisfies Omit<z.input<typeof memberSchema>, 'user'> & { user: unknown };
 }
 
+/** `/api/users/@me/` (§4.11), in the contract's order. */
+export function meJson(
+  user: UserRecord,
+  parts: {
+    team: ProjectRecord | undefined;
+    organization: ReturnType<typeof organizationJson> | null;
+    organizations: Array<ReturnType<typeof basicOrganizationJson>>;
+  },
+) {
+  const values: Record<string, unknown> = {
+    ...structuredClone(pick(user, [...userFields, ...storedMeFields])),
+    pending_email: null,
+    is_staff: false,
+    is_impersonated: false,
+    is_impersonated_until: null,
+    sensitive_session_expires_at: null,
+    team: parts.team ? teamJson(parts.team) : null,
+    organization: parts.organization,
+    organizations: parts.organizations,
+    events_column_config: { active: 'DEFAULT' },
+    has_sso_enforcement: false,
+  };
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(meSchema.shape)) result[key] = values[key];
+  return result as z.input<typeof meSchema>;
+}
+
+/** `mask_value`: the first 4 and last 4 characters joined by `...`; `********` under 16 characters. */
+export function maskKey(value: string): string {
+  return value.length < 16 ? '********' : `${value.slice(0, 4)}...${value.slice(-4)}`;
+}
+
+/** The personal API key (§4.12): never its secret. */
+export function personalApiKeyJson(key: ApiKeyRecord) {
+  return {
+    id: key.id,
+    label: key.label,
+    value: null,
+    mask_value: maskKey(key.value),
+    created_at: key.created_at,
+    last_used_at: key.last_used_at,
+    user_id: key.user_id,
+    scopes: [...key.scopes],
+    scoped_teams: [...key.scoped_teams],
+    scoped_organizations: [...key.scoped_organizations],
+    last_rolled_at: key.last_rolled_at,
+  } satisfies z.input<typeof personalApiKeySchema>;
+}
+
+/** An activity entry (§4.13): production's shape, with the author as a full basic user. */
 export function activityJson(store: Store, entry: ActivityRecord) {
   const user = entry.user_id === null ? undefined : store.user(entry.user_id);
   return {
     id: entry.id,
-    user: user ? { first_name: user.first_name, email: user.email } : null,
+    user: user ? userJson(user) : null,
+    unread: false,
+    organization_id: entry.organization_id,
+    was_impersonated: entry.was_impersonated,
+    is_system: entry.is_system,
     activity: entry.activity,
-    scope: entry.scope,
     item_id: entry.item_id,
+    scope: entry.scope,
     detail: structuredClone(entry.detail),
     created_at: entry.created_at,
-  };
+  } satisfies z.input<typeof activityEntrySchema>;
 }

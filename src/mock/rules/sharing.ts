@@ -1,6 +1,6 @@
 /** Dashboard sharing (API.md §5 rows 6–6b) and the public view of a shared dashboard. */
 import type { DashboardRecord, ProjectRecord, Store } from '../db.ts';
-import { recordActivity } from './activity.ts';
+import { fieldChange, recordDashboardActivity } from './activity.ts';
 import type { Principal } from './access.ts';
 import { newSharingToken } from './dashboards.ts';
 import { nowIso } from './random.ts';
@@ -23,14 +23,12 @@ export function updateSharing(
   if (input.enabled !== undefined) sharing.enabled = input.enabled;
   store.updateDashboard(dashboard, { sharing });
   if (sharing.enabled !== before.enabled) {
-    recordActivity(store, {
-      projectId: project.id,
+    recordDashboardActivity(store, {
+      project,
       user: principal.user,
-      activity: sharing.enabled ? 'sharing_enabled' : 'sharing_disabled',
-      scope: 'Dashboard',
-      itemId: dashboard.id,
-      name: dashboard.name,
-      changes: [{ type: 'Dashboard', action: 'changed', field: 'enabled', before: before.enabled, after: sharing.enabled }],
+      dashboard,
+      activity: sharing.enabled ? 'sharing enabled' : 'sharing disabled',
+      changes: [fieldChange('Dashboard', 'sharing', null, sharing.enabled)],
     });
   }
 }
@@ -41,16 +39,7 @@ export function refreshSharing(store: Store, principal: Principal, project: Proj
   store.updateDashboard(dashboard, {
     sharing: { ...before, access_token: newSharingToken(store), created_at: before.created_at ?? nowIso() },
   });
-  recordActivity(store, {
-    projectId: project.id,
-    user: principal.user,
-    activity: 'access_token_refreshed',
-    scope: 'Dashboard',
-    itemId: dashboard.id,
-    name: dashboard.name,
-    // The tokens themselves are links to the dashboard: the log says that it changed, not to what.
-    changes: [{ type: 'Dashboard', action: 'changed', field: 'access_token', before: null, after: null }],
-  });
+  recordDashboardActivity(store, { project, user: principal.user, dashboard, activity: 'access token refreshed', changes: null });
 }
 
 export interface SharedDashboardView {

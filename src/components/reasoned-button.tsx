@@ -1,4 +1,5 @@
 import { useId, type ButtonHTMLAttributes } from 'react';
+import './reasoned-button.css';
 
 export interface ReasonedButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Why the action is not available; the button is disabled and the sentence shown and linked. */

@@ -1,0 +1,101 @@
+// Cold first visits: each visit starts Chromium on a new, empty profile (no HTTP cache, no compiled
+// code, no service worker), with only the stored connection the console would have, and times from
+// the navigation's start to the frame after the awaited text first appears.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
+import { adminKey } from '../e2e/support/stack.ts';
+
+/** What a visit waits for: the first element matching `selector` whose text contains `text`. */
+export interface Awaited {
+  selector: string;
+  text: string;
+}
+
+/** The storage entry of src/api/connection.ts: what a person who ticked "Remember this key" has. */
+export const CONNECTION_STORAGE_KEY = 'analytics-console:connection';
+
+/**
+ * Runs in the page before any of its scripts: stores the key, and watches for the awaited text. A
+ * string, not a function: tsx's transform adds helpers to named inner functions that the page lacks.
+ */
+function beforePageScripts(connection: string, awaited: Awaited): string {
+  const args = JSON.stringify({ storageKey: CONNECTION_STORAGE_KEY, connection, ...awaited });
+  return `(function (args) {
+  try {
+    if (location.protocol !== 'http:') return;
+    localStorage.setItem(args.storageKey, args.connection);
+  } catch (error) {
+    return;
+  }
+  var found = false;
+  var observer = new MutationObserver(function () {
+    if (found) return;
+    var elements = document.querySelectorAll(args.selector);
+    for (var i = 0; i < elements.length; i++) {
+      if ((elements[i].textContent || '').indexOf(args.text) < 0) continue;
+      found = true;
+      observer.disconnect();
+      // The frame after the DOM change is the one that paints it.
+      requestAnimationFrame(function () { window.__coldReady = performance.now(); });
+      return;
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+})(${args});`;
+}
+
+/** One cold visit of `url`: milliseconds from the navigation's start until `awaited` is painted. */
+export async function coldVisit(url: string, awaited: Awaited): Promise<number> {
+  const profile = mkdtempSync(join(tmpdir(), 'console-bench-cold-'));
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChromium(),
+      headless: true,
+      args: chromiumArgs,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await context.addInitScript({ content: beforePageScripts(JSON.stringify({ host: '', key: adminKey }), awaited) });
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(url, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction(
+        () => (window as unknown as { __coldReady?: number }).__coldReady,
+        undefined,
+        { timeout: 20_000, polling: 100 },
+      );
+      return (await handle.jsonValue()) as number;
+    } finally {
+      await context.close();
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export interface ColdTarget {
+  label: string;
+  /** The same path in both apps. */
+  path: string;
+  awaited: Awaited;
+}
+
+export interface ColdFigures {
+  console: number[];
+  floor: number[];
+}
+
+/** `rounds` rounds of one console visit and one floor visit, alternating which goes first. */
+export async function coldRounds(consoleUrl: string, floorUrl: string, target: ColdTarget, rounds: number): Promise<ColdFigures> {
+  const figures: ColdFigures = { console: [], floor: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order: Array<'console' | 'floor'> = round % 2 ? ['floor', 'console'] : ['console', 'floor'];
+    for (const app of order) {
+      const base = app === 'console' ? consoleUrl : floorUrl;
+      figures[app].push(await coldVisit(new URL(target.path, base).href, target.awaited));
+    }
+  }
+  return figures;
+}

@@ -1,0 +1,42 @@
+// Part of `npm run lint`: each probe below breaks one import rule of eslint.config.js and must be
+// refused by ESLint. A probe is linted as if it were the file at `path` (nothing is written to src/),
+// so a rule that stops working shows up here instead of in review.
+import { ESLint } from 'eslint';
+
+const sibling = 'dashboards/new-dashboard-form.ts';
+const probes = [
+  { name: 'feature → sibling feature, ../x/y', path: 'src/features/projects/probe.ts', code: `import { emptyDraft } from '../${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → sibling feature, ../../features/x/y', path: 'src/features/projects/probe.ts', code: `import { emptyDraft } from '../../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → sibling feature, dynamic import()', path: 'src/features/projects/probe.ts', code: `export const probe = () => import('../${sibling}');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → sibling feature, re-export', path: 'src/features/projects/probe.ts', code: `export { emptyDraft } from '../${sibling}';\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → sibling feature, alias', path: 'src/features/projects/probe.ts', code: `import { emptyDraft } from '@/features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'no-restricted-imports' },
+  { name: 'computed import()', path: 'src/features/projects/probe.ts', code: `const where = '../${sibling}';\nexport const probe = () => import(where);\n`, rule: 'no-restricted-syntax' },
+  { name: 'components → api', path: 'src/components/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'components → feature', path: 'src/components/probe.ts', code: `export const probe = () => import('../features/${sibling}');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api → feature', path: 'src/api/probe.ts', code: `import { emptyDraft } from '../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'contract → api', path: 'src/contract/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock → api', path: 'src/mock/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
+  // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
+  { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },
+  { name: 'classic zod', path: 'src/contract/probe.ts', code: `import { z } from 'zod';\nexport const probe = z;\n`, rule: 'no-restricted-imports' },
+];
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+const failures = [];
+for (const probe of probes) {
+  const [result] = await eslint.lintText(probe.code, { filePath: probe.path });
+  const rules = (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId);
+  if (!rules.includes(probe.rule)) failures.push(`${probe.name} (${probe.path}): expected ${probe.rule}, got ${rules.join(', ') || 'no error'}`);
+}
+// And a clean file in the same places passes, so the probes fail for their import and nothing else.
+const [clean] = await eslint.lintText(`import { emptyDraft } from './new-dashboard-form.ts';\nexport const probe = emptyDraft;\n`, {
+  filePath: 'src/features/dashboards/probe.ts',
+});
+if (clean?.errorCount) failures.push(`an allowed import was refused: ${clean.messages.map((m) => m.ruleId).join(', ')}`);
+
+if (failures.length) {
+  console.error(`Import-boundary probes that ESLint did not refuse:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.info(`Import-boundary probes: all ${probes.length} refused.`);
