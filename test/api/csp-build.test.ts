@@ -88,7 +88,8 @@ describe('the built index.html carries a Content-Security-Policy', () => {
     expect(html).toContain('window.__earlyFetch = "started";');
     const policy = policyOf(html);
     expectLockedDown(html, policy);
-    expect(inlineScriptHashes(html)).toHaveLength(2);
+    const lateHash = `'sha256-${createHash('sha256').update('window.__earlyFetch = "started";').digest('base64')}'`;
+    expect(policy.get('script-src')).toContain(lateHash);
     expect(policy.get('worker-src')).toEqual(["'none'"]);
   }, 120_000);
 
