@@ -48,7 +48,7 @@ describe('Tabs agree', () => {
 
     await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expectHeading(page, 'Connect');
-    await expectHeading(second.page, 'Connect', 2_000);
+    await expectHeading(second.page, 'Connect');
     await second.page.getByRole('alert').filter({ hasText: 'You disconnected in another tab of the console.' }).waitFor();
     // Back to where it was, once connected again.
     await expectPath(second.page, `/connect?next=${encodeURIComponent('/projects/1/dashboards')}`);
@@ -79,7 +79,7 @@ describe('Tabs agree', () => {
     // Another key, not remembered: the second tab cannot read it, so it goes to Connect and says why.
     await page.goto('/connect');
     await connect(page, 'phx_demo_member');
-    await expectHeading(second.page, 'Connect', 2_000);
+    await expectHeading(second.page, 'Connect');
     await second.page.getByRole('alert').filter({ hasText: 'Another tab connected with another key.' }).waitFor();
     assert.doesNotMatch(await storedText(second.page), /phx_/, 'the second tab keeps no key');
     for (const text of await tabMessages(second.page)) assert.doesNotMatch(text, /phx_/, 'a message between tabs holds a key');
@@ -102,7 +102,7 @@ describe('Tabs agree', () => {
 
     await second.page.getByRole('button', { name: 'Mock controls', exact: true }).click();
     const secondControls = second.page.getByRole('dialog', { name: 'Mock controls' });
-    await secondControls.getByText('phx_demo_member is in use', { exact: true }).waitFor({ timeout: 2_000 });
+    await secondControls.getByText('phx_demo_member is in use', { exact: true }).waitFor();
     await expectHeading(second.page, 'Projects');
     for (const text of await tabMessages(second.page)) assert.doesNotMatch(text, /phx_/, 'a message between tabs holds a key');
     second.errors.assertNone();
@@ -127,13 +127,13 @@ describe('Tabs agree', () => {
     await name.fill('aha moments, renamed in another tab');
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
     await expectHeading(page, 'aha moments, renamed in another tab');
-    await otherTable.getByRole('link', { name: 'aha moments, renamed in another tab', exact: true }).waitFor({ timeout: 2_000 });
+    await otherTable.getByRole('link', { name: 'aha moments, renamed in another tab', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Mock controls', exact: true }).click();
     const controls = page.getByRole('dialog', { name: 'Mock controls' });
     await controls.getByRole('button', { name: 'Reset demo data', exact: true }).click();
     await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
-    await otherTable.getByRole('link', { name: 'aha moments', exact: true }).waitFor({ timeout: 2_000 });
+    await otherTable.getByRole('link', { name: 'aha moments', exact: true }).waitFor();
     second.errors.assertNone();
   });
 
@@ -154,7 +154,7 @@ describe('Tabs agree', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards', exact: true }).click();
     await expectHeading(page, 'Connect');
     await page.getByRole('alert').filter({ hasText: 'The API refused the key' }).waitFor();
-    await expectHeading(second.page, 'Connect', 2_000);
+    await expectHeading(second.page, 'Connect');
     await second.page
       .getByRole('alert')
       .filter({ hasText: 'The API refused the key in another tab of the console.' })
