@@ -1,55 +1,65 @@
-/** A project's activity log (API.md §6.3): paged by `page` and `limit`, newest first. */
+/**
+ * A project's activity log (API.md §6.3, #27): `GET /api/projects/:id/activity_log/`, newest first,
+ * cursor-paged (`{next, previous, results}`), filtered by `scope`, `item_id` and `user`. Keys may
+ * read it on production too (scope `activity_log:read`), unlike the session-only `activity/` feed.
+ */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { activityPageSchema, type ActivityEntry, type ActivityPage } from '../contract/schemas.ts';
+import { activityLogPageSchema, type ActivityEntry, type ActivityLogPage } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
-import { projectKeys, segment, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
-export const ACTIVITY_PAGE_SIZE = 50;
+export type { ActivityLogPage } from '../contract/schemas.ts';
 
-/** One page (1-based). A project-shaped answer (the published document) reads as no entries. */
-export function fetchActivityPage(
+export interface ActivityLogFilters {
+  /** Exact scope: `Team` (project settings), `Dashboard`, … ; null for every scope. */
+  scope: string | null;
+  /** One item of that scope (a dashboard's id); null for all. */
+  itemId: string | null;
+  /** A user's integer id; null for everyone. */
+  user: string | null;
+}
+
+export const noActivityFilters: ActivityLogFilters = { scope: null, itemId: null, user: null };
+
+/** The opaque `cursor` of a `next` URL: the console pages by it, never by following the URL's host. */
+export function cursorOf(url: string | null): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, 'http://localhost').searchParams.get('cursor') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function fetchActivityLogPage(
   projectId: ProjectId,
-  params: { page: number; limit?: number },
+  filters: ActivityLogFilters,
+  cursor?: string,
   signal?: AbortSignal,
-): Promise<ActivityPage> {
+): Promise<ActivityLogPage> {
   return apiRequest({
-    endpoint: 'projects.activity',
-    path: `/api/projects/${segment(projectId)}/activity/`,
-    query: { page: params.page, limit: params.limit ?? ACTIVITY_PAGE_SIZE },
+    endpoint: 'activityLog.list',
+    path: `/api/projects/${segment(projectId)}/activity_log/`,
+    query: { scope: filters.scope, item_id: filters.itemId, user: filters.user, cursor },
     signal,
-    schema: activityPageSchema,
+    schema: activityLogPageSchema,
   });
 }
 
-/** The next page number from the numbers: `total_count` when sent, else whether `next` is non-null. */
-export function nextActivityPage(lastPage: ActivityPage, pages: ReadonlyArray<ActivityPage>, lastPageParam: number) {
-  if (lastPage.results.length === 0) return undefined;
-  if (lastPage.total_count !== null) {
-    const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
-    return loaded < lastPage.total_count ? lastPageParam + 1 : undefined;
-  }
-  return lastPage.next !== null ? lastPageParam + 1 : undefined;
-}
-
 export const activityQueries = {
-  list: (projectId: ProjectId) =>
+  /** Infinite by the `cursor` of each page's `next` (undefined on the last page). */
+  log: (projectId: ProjectId, filters: ActivityLogFilters = noActivityFilters) =>
     infiniteQueryOptions({
-      queryKey: projectKeys.activity(projectId),
-      queryFn: ({ pageParam, signal }) => fetchActivityPage(projectId, { page: pageParam }, signal),
-      initialPageParam: 1,
-      getNextPageParam: (lastPage, pages, lastPageParam) => nextActivityPage(lastPage, pages, lastPageParam),
+      queryKey: [...keyRoots.activityLog(projectId), { scope: filters.scope, itemId: filters.itemId, user: filters.user }] as const,
+      queryFn: ({ pageParam, signal }) => fetchActivityLogPage(projectId, filters, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => (lastPage.results.length > 0 ? cursorOf(lastPage.next) : undefined),
     }),
 };
 
-/** Loaded entries as one array, plus the total when the API sent one. */
-export function flattenActivity(data: { pages: ReadonlyArray<ActivityPage> } | undefined): {
-  items: ActivityEntry[];
-  total: number | null;
-} {
-  if (!data) return { items: [], total: null };
-  // New entries arrive at the top while paging, which shifts older ones onto the next page: keep the first copy.
+/** Loaded entries as one array, each once (new entries arriving at the top shift older ones onto the next page). */
+export function flattenActivity(data: { pages: ReadonlyArray<ActivityLogPage> } | undefined): ActivityEntry[] {
+  if (!data) return [];
   const seen = new Set<string>();
-  const items = data.pages.flatMap((page) => page.results).filter((entry) => !seen.has(entry.id) && !!seen.add(entry.id));
-  const last = data.pages[data.pages.length - 1];
-  return { items, total: last?.total_count ?? null };
+  return data.pages.flatMap((page) => page.results).filter((entry) => !seen.has(entry.id) && !!seen.add(entry.id));
 }

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { collaboratorLevel } from '../contract/inputs.ts';
 import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
-import { dashboardKeys, projectKeys, segment, type DashboardId, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 const collaboratorsPath = (projectId: ProjectId, dashboardId: DashboardId) =>
   `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/collaborators/`;
@@ -55,14 +55,14 @@ export function removeCollaborator(
 export const collaboratorQueries = {
   list: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
-      queryKey: dashboardKeys.collaborators(projectId, dashboardId),
+      queryKey: [...keyRoots.dashboard(projectId, dashboardId), 'collaborators'] as const,
       queryFn: ({ signal }) => fetchCollaborators(projectId, dashboardId, signal),
     }),
 };
 
 /** Refetches the dashboard itself (not its sub-queries): the caller's privilege changes when they remove themselves. */
 function refreshDashboard(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId) {
-  void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId), exact: true });
+  void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
 }
 
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */
@@ -72,13 +72,12 @@ export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardI
     mutationFn: (userUuid: string) => addCollaborator(projectId, dashboardId, userUuid),
     meta: {
       invalidates: [
-        dashboardKeys.collaborators(projectId, dashboardId),
-        dashboardKeys.lists(projectId),
-        projectKeys.activity(projectId),
-      ],
+        collaboratorQueries.list(projectId, dashboardId).queryKey,
+        keyRoots.dashboardLists(projectId),
+              ],
     },
     onSuccess: (collaborator) => {
-      queryClient.setQueryData<Collaborator[]>(dashboardKeys.collaborators(projectId, dashboardId), (list) =>
+      queryClient.setQueryData(collaboratorQueries.list(projectId, dashboardId).queryKey, (list) =>
         list ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
       );
       refreshDashboard(queryClient, projectId, dashboardId);
@@ -93,13 +92,12 @@ export function useRemoveCollaborator(projectId: ProjectId, dashboardId: Dashboa
     mutationFn: (userUuid: string) => removeCollaborator(projectId, dashboardId, userUuid),
     meta: {
       invalidates: [
-        dashboardKeys.collaborators(projectId, dashboardId),
-        dashboardKeys.lists(projectId),
-        projectKeys.activity(projectId),
-      ],
+        collaboratorQueries.list(projectId, dashboardId).queryKey,
+        keyRoots.dashboardLists(projectId),
+              ],
     },
     onSuccess: (_data, userUuid) => {
-      queryClient.setQueryData<Collaborator[]>(dashboardKeys.collaborators(projectId, dashboardId), (list) =>
+      queryClient.setQueryData(collaboratorQueries.list(projectId, dashboardId).queryKey, (list) =>
         list?.filter((c) => c.user.uuid !== userUuid),
       );
       refreshDashboard(queryClient, projectId, dashboardId);

@@ -19,14 +19,7 @@ import {
 } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
-import {
-  dashboardKeys,
-  projectKeys,
-  segment,
-  type DashboardId,
-  type DashboardListFilters,
-  type ProjectId,
-} from './query-keys.ts';
+import { keyRoots, segment, type DashboardId, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type { DashboardListFilters } from './query-keys.ts';
 export type DashboardTemplateJson = z.input<typeof createFromTemplateJsonInput>['template'];
@@ -117,7 +110,7 @@ export const dashboardQueries = {
   list: (projectId: ProjectId, filters: DashboardListFilters = { search: '', pinned: null }) => {
     const normalized: DashboardListFilters = { search: filters.search.trim(), pinned: filters.pinned };
     return infiniteQueryOptions({
-      queryKey: dashboardKeys.list(projectId, normalized),
+      queryKey: [...keyRoots.dashboardLists(projectId), normalized] as const,
       queryFn: ({ pageParam, signal }) => fetchDashboardPage(projectId, { ...normalized, offset: pageParam }, signal),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
@@ -127,7 +120,7 @@ export const dashboardQueries = {
   },
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
-      queryKey: dashboardKeys.detail(projectId, dashboardId),
+      queryKey: keyRoots.dashboard(projectId, dashboardId),
       queryFn: ({ signal }) => fetchDashboard(projectId, dashboardId, signal),
     }),
 };
@@ -141,7 +134,7 @@ function updateCachedLists(
   change: (results: DashboardListItem[]) => DashboardListItem[],
   countDelta = 0,
 ) {
-  queryClient.setQueriesData<DashboardPages>({ queryKey: dashboardKeys.lists(projectId) }, (data) =>
+  queryClient.setQueriesData<DashboardPages>({ queryKey: keyRoots.dashboardLists(projectId) }, (data) =>
     data
       ? {
           ...data,
@@ -165,7 +158,7 @@ const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: Dashb
  * miss a row; one request per list instead of one per loaded page.
  */
 async function refetchFirstPages(queryClient: QueryClient, projectId: ProjectId): Promise<void> {
-  const filter = { queryKey: dashboardKeys.lists(projectId) };
+  const filter = { queryKey: keyRoots.dashboardLists(projectId) };
   // A next page still loading would append to the pages about to be dropped.
   await queryClient.cancelQueries(filter);
   queryClient.setQueriesData<DashboardPages>(filter, (data) =>
@@ -173,6 +166,8 @@ async function refetchFirstPages(queryClient: QueryClient, projectId: ProjectId)
   );
   await queryClient.invalidateQueries(filter);
 }
+/** The same, for bulk actions (src/api/bulk.ts): once at the end of a run. */
+export const refetchFirstListPages = refetchFirstPages;
 
 // ---------- mutations ----------
 
@@ -181,8 +176,8 @@ export function useCreateDashboard(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DashboardCreateInput) => createDashboard(projectId, input),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.activity(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboard.id), dashboard),
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
+    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
   });
 }
 
@@ -191,8 +186,8 @@ export function useCreateDashboardFromTemplateJson(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (template: DashboardTemplateJson) => createDashboardFromTemplateJson(projectId, template),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.activity(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboard.id), dashboard),
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
+    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
   });
 }
 
@@ -201,8 +196,8 @@ export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardI
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DashboardUpdateInput) => updateDashboard(projectId, dashboardId, changes),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.activity(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboardId), dashboard),
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
+    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, dashboard),
   });
 }
 
@@ -215,10 +210,10 @@ export function useDeleteDashboard(projectId: ProjectId) {
   return useMutation({
     mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: true }),
     // The project's primary_dashboard may have been cleared.
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.detail(projectId)] },
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.project(projectId)] },
     onSuccess: (_dashboard, dashboardId) => {
       updateCachedLists(queryClient, projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1);
-      queryClient.removeQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId) });
+      queryClient.removeQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId) });
     },
   });
 }
@@ -228,8 +223,8 @@ export function useRestoreDashboard(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: false }),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.detail(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboard.id), dashboard),
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.project(projectId), keyRoots.activityLog(projectId)] },
+    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
   });
 }
 
@@ -248,22 +243,22 @@ export function usePinDashboard(projectId: ProjectId) {
   return useMutation({
     mutationFn: ({ dashboardId, pinned }: PinVariables) => updateDashboard(projectId, dashboardId, { pinned }),
     onMutate: async ({ dashboardId, pinned }) => {
-      await queryClient.cancelQueries({ queryKey: dashboardKeys.lists(projectId) });
-      await queryClient.cancelQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId), exact: true });
+      await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId) });
+      await queryClient.cancelQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
       updateCachedLists(queryClient, projectId, setPinned(dashboardId, pinned));
-      queryClient.setQueryData<Dashboard>(dashboardKeys.detail(projectId, dashboardId), (d) => (d ? { ...d, pinned } : d));
+      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) => (d ? { ...d, pinned } : d));
     },
     onError: (_error, { dashboardId, pinned }) => {
       updateCachedLists(queryClient, projectId, setPinned(dashboardId, !pinned));
-      queryClient.setQueryData<Dashboard>(dashboardKeys.detail(projectId, dashboardId), (d) =>
+      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) =>
         d ? { ...d, pinned: !pinned } : d,
       );
     },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardKeys.detail(projectId, dashboard.id), dashboard),
+    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
     // Not awaited: the toggle is done once the API answered, whatever the refetch of long lists takes.
     onSettled: () => {
       void refetchFirstPages(queryClient, projectId);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.activity(projectId) });
+      void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) });
     },
   });
 }

@@ -8,8 +8,11 @@ import { errorBodySchema } from '../contract/errors.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { adoptEarlyResponse } from './early-response.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
+import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { HttpMethod } from '../contract/scopes.ts';
+
+export type { HttpMethod };
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Where a request went, carried by every error so messages can name it. */
@@ -175,6 +178,15 @@ function looksLikeHtml(text: string, contentType: string | null): boolean {
   return (contentType ?? '').includes('html') || /^\s*<(!doctype|html)/i.test(text);
 }
 
+/** The sentence of a body that is not the standard one: its `detail` when a string, else its `error`. */
+function otherErrorBody(json: unknown): string | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const { detail, error } = json as { detail?: unknown; error?: unknown };
+  if (typeof detail === 'string' && detail.trim()) return detail.trim();
+  if (typeof error === 'string' && error.trim()) return error.trim();
+  return null;
+}
+
 function errorFromResponse(
   status: number,
   statusText: string,
@@ -192,7 +204,27 @@ function errorFromResponse(
   }
   const parsed = errorBodySchema.safeParse(json);
   if (parsed.success) {
-    return new ApiError({ status, ...parsed.data, retryAfter, target, connectionVersion });
+    const body = parsed.data;
+    if (isSessionOnlyRefusal(status, body.detail)) {
+      // Production keeps this action for browser sessions (API.md §1.2): say so in words.
+      const reason = sessionOnlyReasonFor(target.endpoint);
+      const detail = reason ? `${reason} (The API answered: ${body.detail.trim().replace(/\.?$/, '.')})` : body.detail;
+      return new ApiError({ status, ...body, detail, retryAfter, target, connectionVersion });
+    }
+    return new ApiError({ status, ...body, retryAfter, target, connectionVersion });
+  }
+  const other = otherErrorBody(json);
+  if (other !== null) {
+    // The non-standard bodies of API.md §2.2: `{"error": "…"}`, or a bare `{"detail": "…"}`.
+    return new ApiError({
+      status,
+      type: status === 401 || status === 403 ? 'authentication_error' : status >= 500 ? 'server_error' : 'invalid_request',
+      code: status === 401 ? 'authentication_failed' : status === 403 ? 'permission_denied' : 'error',
+      detail: other,
+      retryAfter,
+      target,
+      connectionVersion,
+    });
   }
   if (status === 405) {
     // Dashboards answer DELETE with an empty 405 (API.md §5 #9).

@@ -2,14 +2,13 @@
  * The bundled mock's own routes (API.md §9), which take no key: whether the backend is the mock
  * (and its demo keys), its fault settings, and a reset to the seed.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
-import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { getConnection, saveConnection, useConnectionState } from './connection.ts';
+import { getConnection, saveConnection } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { fetchCurrentOrganization } from './organization.ts';
-import { mockKeys, organizationKeys } from './query-keys.ts';
+import { fetchCurrentOrganization, organizationQueries } from './organization.ts';
+import { keyRoots } from './query-keys.ts';
 
 /** GET /__mock/info at `host` (default: the connection's); null when the backend is not the bundled mock. */
 export async function fetchMockInfo(host?: string, signal?: AbortSignal): Promise<MockInfo | null> {
@@ -57,7 +56,7 @@ export const mockQueries = {
   info: (host?: string) => {
     const target = host ?? getConnection()?.host ?? '';
     return queryOptions({
-      queryKey: mockKeys.info(target),
+      queryKey: [...keyRoots.mock, 'info', target] as const,
       queryFn: ({ signal }) => fetchMockInfo(target, signal),
       staleTime: 60_000,
       retry: false,
@@ -65,31 +64,32 @@ export const mockQueries = {
   },
   faults: () =>
     queryOptions({
-      queryKey: mockKeys.faults(),
+      queryKey: [...keyRoots.mock, 'faults'] as const,
       queryFn: ({ signal }) => fetchMockFaults(signal),
     }),
 };
-
-/** The connected key's scopes when the backend is the bundled mock (it publishes its demo keys'); null when unknown. */
-export function useKeyScopes(): ReadonlyArray<string> | null {
-  const { connection } = useConnectionState();
-  const info = useQuery(mockQueries.info(connection?.host ?? ''));
-  if (!connection || !info.data) return null;
-  return info.data.keys.find((key) => key.key === connection.key)?.scopes ?? null;
-}
-
-/** False only when the key is known to lack `scope`; unknown scopes count as granted (the API's 403 decides). */
-export function useKeyScopeGranted(scope: Scope): boolean {
-  const scopes = useKeyScopes();
-  return scopes ? scopeGranted(scopes, scope) : true;
-}
 
 export function useUpdateMockFaults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (faults: MockFaultsInput) => updateMockFaults(faults),
-    meta: { invalidates: [mockKeys.all] },
-    onSuccess: (faults) => queryClient.setQueryData(mockKeys.faults(), faults),
+    meta: { invalidates: [keyRoots.mock] },
+    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+  });
+}
+
+/** The mock's `production_key_rules` (API.md §9): the session-only actions of §1.2 refuse keys, as production does. */
+export function productionKeyRulesOf(faults: MockFaults): boolean {
+  return faults.production_key_rules === true;
+}
+
+/** Turns `production_key_rules` on or off (PUT /__mock/faults with that field only; the other faults stay). */
+export function useSetProductionKeyRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on }),
+    meta: { invalidates: [keyRoots.mock] },
+    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
   });
 }
 
@@ -116,10 +116,10 @@ export function useSwitchKey() {
       const host = current?.host ?? '';
       const organization = await fetchCurrentOrganization(undefined, { host, key });
       // The mock's own answers do not depend on the key: keep them, so its controls stay on screen.
-      const mockData = queryClient.getQueriesData({ queryKey: mockKeys.all });
+      const mockData = queryClient.getQueriesData({ queryKey: keyRoots.mock });
       saveConnection({ host, key, remember: current?.remembered ?? false });
       for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
-      queryClient.setQueryData(organizationKeys.current(), organization);
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
       return organization;
     },
   });

@@ -11,7 +11,7 @@ import {
 import type { Connection } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
-import { organizationKeys, segment, userKeys } from './query-keys.ts';
+import { keyRoots, segment } from './query-keys.ts';
 
 /**
  * GET /api/organizations/@current/. With `connection`, checks a key that is not stored yet
@@ -56,13 +56,13 @@ export const organizationQueries = {
   /** The organization: its name, the caller's `membership_level`, and `projects` [{id, name}] (the switcher). */
   current: () =>
     queryOptions({
-      queryKey: organizationKeys.current(),
+      queryKey: [...keyRoots.organization, 'current'] as const,
       queryFn: ({ signal }) => fetchCurrentOrganization(signal),
     }),
   /** All members (every page); `organizationId` may be `@current`. */
   members: (organizationId = '@current') =>
     queryOptions({
-      queryKey: organizationKeys.members(organizationId),
+      queryKey: [...keyRoots.organization, organizationId, 'members'] as const,
       queryFn: ({ signal }) => fetchAllMembers(organizationId, signal),
     }),
 };
@@ -71,7 +71,7 @@ export const userQueries = {
   /** The key owner, with `organization` and `team` (the current project). */
   me: () =>
     queryOptions({
-      queryKey: userKeys.me(),
+      queryKey: ['me'] as const,
       queryFn: ({ signal }) => fetchMe(signal),
     }),
 };

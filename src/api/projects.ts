@@ -16,10 +16,9 @@ import {
   type Project,
   type ProjectListItem,
 } from '../contract/schemas.ts';
-import type { Scope } from '../contract/scopes.ts';
 import { apiRequest } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
-import { dashboardKeys, organizationKeys, projectKeys, segment, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
 const projectPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/`;
 
@@ -129,7 +128,7 @@ export const projectQueries = {
   /** The project list, infinite by limit/offset; `search` is sent as `?search=` (trimmed, '' for none). */
   list: (search = '') =>
     infiniteQueryOptions({
-      queryKey: projectKeys.list(search.trim()),
+      queryKey: [...keyRoots.projectLists, { search: search.trim() }] as const,
       queryFn: ({ pageParam, signal }) => fetchProjectPage({ search, offset: pageParam }, signal),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
@@ -138,12 +137,12 @@ export const projectQueries = {
     }),
   detail: (projectId: ProjectId) =>
     queryOptions({
-      queryKey: projectKeys.detail(projectId),
+      queryKey: keyRoots.project(projectId),
       queryFn: ({ signal }) => fetchProject(projectId, signal),
     }),
   demoData: (projectId: ProjectId) =>
     queryOptions({
-      queryKey: projectKeys.demoData(projectId),
+      queryKey: [...keyRoots.project(projectId), 'is-generating-demo-data'] as const,
       queryFn: ({ signal }) => fetchDemoDataStatus(projectId, signal),
     }),
 };
@@ -155,8 +154,8 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProjectCreateInput) => createProject(input),
-    meta: { invalidates: [projectKeys.lists(), organizationKeys.current()] },
-    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(project.id), project),
+    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
+    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project),
   });
 }
 
@@ -165,8 +164,8 @@ export function useUpdateProject(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProjectUpdateInput) => updateProject(projectId, changes),
-    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId), organizationKeys.current()] },
-    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization] },
+    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
   });
 }
 
@@ -175,10 +174,10 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (projectId: ProjectId) => deleteProject(projectId),
-    meta: { invalidates: [projectKeys.lists(), organizationKeys.current()] },
+    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
     onSuccess: (_data, projectId) => {
-      queryClient.removeQueries({ queryKey: projectKeys.detail(projectId) });
-      queryClient.removeQueries({ queryKey: dashboardKeys.all(projectId) });
+      queryClient.removeQueries({ queryKey: keyRoots.project(projectId) });
+      queryClient.removeQueries({ queryKey: keyRoots.dashboards(projectId) });
     },
   });
 }
@@ -188,8 +187,8 @@ export function useResetProjectToken(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetProjectToken(projectId),
-    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
   });
 }
 
@@ -197,8 +196,8 @@ export function useAddProductIntent(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductIntentInput) => addProductIntent(projectId, input),
-    meta: { invalidates: [projectKeys.activity(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+    meta: { invalidates: [keyRoots.activityLog(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
   });
 }
 
@@ -206,13 +205,7 @@ export function useCompleteProductOnboarding(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productType: ProductType) => completeProductOnboarding(projectId, productType),
-    meta: { invalidates: [projectKeys.lists(), projectKeys.activity(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(projectId), project),
+    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
+    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
   });
 }
-
-// ---------- what the connected key may do (see useKeyScopeGranted in mock.ts) ----------
-
-
-/** Why a control is disabled when the key lacks `scope`. */
-export const missingScopeReason = (scope: Scope) => `The connected API key lacks the '${scope}' scope.`;

@@ -1,9 +1,15 @@
 /** A dashboard's sharing configuration (API.md §5 #6, 6a, 6b): one object per dashboard. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sharingConfigurationSchema, type SharingConfiguration } from '../contract/schemas.ts';
+import type { SharePasswordCreateInput, SharingUpdateInput } from '../contract/inputs.ts';
+import {
+  sharePasswordCreatedSchema,
+  sharingConfigurationSchema,
+  type SharePasswordCreated,
+  type SharingConfiguration,
+} from '../contract/schemas.ts';
 import { getConnection, resolveHost } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { dashboardKeys, projectKeys, segment, type DashboardId, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 const sharingPath = (projectId: ProjectId, dashboardId: DashboardId) =>
   `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/sharing/`;
@@ -21,24 +27,27 @@ export function fetchSharing(
   });
 }
 
-/** Turns public sharing on or off; the token stays the same. */
+/**
+ * PATCH sharing/: `enabled` turns public sharing on (a new token when it was off) or off;
+ * `password_required` makes the public page ask for a share password.
+ */
 export function updateSharing(
   projectId: ProjectId,
   dashboardId: DashboardId,
-  enabled: boolean,
+  changes: SharingUpdateInput,
   signal?: AbortSignal,
 ): Promise<SharingConfiguration> {
   return apiRequest({
     endpoint: 'sharing.update',
     method: 'PATCH',
     path: sharingPath(projectId, dashboardId),
-    body: { enabled },
+    body: changes,
     signal,
     schema: sharingConfigurationSchema,
   });
 }
 
-/** A new access token: the old public link stops working at once. */
+/** A new access token: the old public link keeps working for 5 more minutes (API.md §5.6), then stops. */
 export function refreshSharing(
   projectId: ProjectId,
   dashboardId: DashboardId,
@@ -53,6 +62,38 @@ export function refreshSharing(
   });
 }
 
+/** POST sharing/passwords/: the answer carries the password in clear, once. Blank `raw_password`: a generated one. */
+export function addSharePassword(
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  input: SharePasswordCreateInput,
+  signal?: AbortSignal,
+): Promise<SharePasswordCreated> {
+  return apiRequest({
+    endpoint: 'sharing.addPassword',
+    method: 'POST',
+    path: `${sharingPath(projectId, dashboardId)}passwords/`,
+    body: input,
+    signal,
+    schema: sharePasswordCreatedSchema,
+  });
+}
+
+/** DELETE sharing/passwords/:id/: the password stops working and leaves `share_passwords`. */
+export function deleteSharePassword(
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  passwordId: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return apiRequest({
+    endpoint: 'sharing.deletePassword',
+    method: 'DELETE',
+    path: `${sharingPath(projectId, dashboardId)}passwords/${segment(passwordId)}/`,
+    signal,
+  });
+}
+
 /** `<API host>/shared/<access_token>` for the current connection (this site's origin when the host is empty). */
 export function publicLink(accessToken: string, host = getConnection()?.host ?? ''): string {
   return `${resolveHost(host)}/shared/${encodeURIComponent(accessToken)}`;
@@ -61,7 +102,7 @@ export function publicLink(accessToken: string, host = getConnection()?.host ?? 
 export const sharingQueries = {
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
-      queryKey: dashboardKeys.sharing(projectId, dashboardId),
+      queryKey: [...keyRoots.dashboard(projectId, dashboardId), 'sharing'] as const,
       queryFn: ({ signal }) => fetchSharing(projectId, dashboardId, signal),
     }),
 };
@@ -70,11 +111,11 @@ export const sharingQueries = {
 export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => updateSharing(projectId, dashboardId, enabled),
-    meta: { invalidates: [dashboardKeys.lists(projectId), projectKeys.activity(projectId)] },
+    mutationFn: (enabled: boolean) => updateSharing(projectId, dashboardId, { enabled }),
+    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
     onSuccess: (sharing) => {
-      queryClient.setQueryData(dashboardKeys.sharing(projectId, dashboardId), sharing);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(projectId, dashboardId), exact: true });
+      queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing);
+      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
     },
   });
 }
@@ -84,7 +125,38 @@ export function useRefreshSharing(projectId: ProjectId, dashboardId: DashboardId
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => refreshSharing(projectId, dashboardId),
-    meta: { invalidates: [projectKeys.activity(projectId)] },
-    onSuccess: (sharing) => queryClient.setQueryData(dashboardKeys.sharing(projectId, dashboardId), sharing),
+    meta: { invalidates: [keyRoots.activityLog(projectId)] },
+    onSuccess: (sharing) => queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
+  });
+}
+
+/** Variables: `password_required`. */
+export function useRequireSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => updateSharing(projectId, dashboardId, { password_required: required }),
+    meta: { invalidates: [keyRoots.activityLog(projectId)] },
+    onSuccess: (sharing) => queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
+  });
+}
+
+/** Adds a share password; the configuration is fetched again for the list (the clear password is only in the answer). */
+export function useAddSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
+  return useMutation({
+    mutationFn: (input: SharePasswordCreateInput) => addSharePassword(projectId, dashboardId, input),
+    meta: { invalidates: [sharingQueries.detail(projectId, dashboardId).queryKey] },
+  });
+}
+
+/** Variables: the password's `id`. It leaves the cached list at once. */
+export function useDeleteSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passwordId: number) => deleteSharePassword(projectId, dashboardId, passwordId),
+    meta: { invalidates: [sharingQueries.detail(projectId, dashboardId).queryKey] },
+    onSuccess: (_data, passwordId) =>
+      queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, (sharing) =>
+        sharing ? { ...sharing, share_passwords: sharing.share_passwords.filter((p) => p.id !== passwordId) } : sharing,
+      ),
   });
 }

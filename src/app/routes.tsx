@@ -13,6 +13,7 @@ import { dashboardQueries } from '../api/dashboards.ts';
 import { projectQueries } from '../api/projects.ts';
 import { lazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
+import { activityFiltersFromSearchParams } from '../features/activity/activity-filters.ts';
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
@@ -43,6 +44,7 @@ const DashboardDetailPage = lazyPage(
 const OverviewTab = lazyPage(() => import('../features/dashboard-detail/overview-tab.tsx'));
 const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
 const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
+const HistoryTab = lazyPage(() => import('../features/activity/history-tab.tsx'));
 
 // Each route asks for its page's first data while the page's code loads, not after.
 
@@ -75,7 +77,7 @@ function ProjectSettingsRoute() {
 /** `/projects/:projectId/activity`: the first page of the log, and the project's name for the heading. */
 function ActivityRoute() {
   const { projectId = '' } = useParams();
-  usePrefetchInfiniteQuery(activityQueries.list(projectId));
+  usePrefetchInfiniteQuery(activityQueries.log(projectId, activityFiltersFromSearchParams(useSearchParams()[0])));
   usePrefetchQuery(projectQueries.detail(projectId));
   return <ActivityPage />;
 }
@@ -119,6 +121,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: page(OverviewTab) },
           { path: 'collaborators', element: page(CollaboratorsTab) },
           { path: 'sharing', element: page(SharingTab) },
+          { path: 'history', element: page(HistoryTab) },
         ],
       },
       { path: 'projects/:projectId/settings', element: page(ProjectSettingsRoute, 'Loading project settings…') },

@@ -3,31 +3,23 @@
  * console's forms use the same ones for their field errors. Unknown fields are dropped (ignored).
  */
 import * as z from 'zod/mini';
-import { boolean, charLength, choice, decimal, integer, json, list, optional, text } from './coerce.ts';
-import { details, fieldErrorFromIssue, type FieldError } from './errors.ts';
+import { boolean, charLength, choice, decimal, integer, json, list, optional, text, uuid } from './coerce.ts';
+import { fieldErrorFromIssue, type FieldError } from './errors.ts';
 
 export { charLength } from './coerce.ts';
 /** The coercing field builders of API.md §1.3, for every request body (dashboards' too). */
 export * as field from './coerce.ts';
 export { FormField } from './coerce.ts';
 
-const maxChars = (max: number) =>
-  z.string().check(
-    z.refine((v) => charLength(v) <= max, {
-      message: `Ensure this field has no more than ${max} characters.`,
-      params: { code: 'max_length' },
-    }),
-  );
-
-const jsonObject = z.record(z.string(), z.unknown());
 /** An optional field that may also be null. */
 const optionalNullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 // ---------- dashboards ----------
+// Every field is built from the coercing builders of API.md §1.3 (`coerce.ts`).
 
 export const restrictionLevels = { everyoneCanEdit: 21, onlyCollaboratorsCanEdit: 37 } as const;
-export const restrictionLevelInput = z.literal([21, 37]);
-export type RestrictionLevel = z.infer<typeof restrictionLevelInput>;
+export const restrictionLevelInput = choice([21, 37] as const);
+export type RestrictionLevel = 21 | 37;
 
 /** Tags are stored trimmed and lower-cased; empty ones dropped; duplicates dropped, first kept. */
 export function normalizeTags(tags: ReadonlyArray<string>): string[] {
@@ -43,25 +35,28 @@ export const dashboardTemplates = ['DEFAULT_APP', 'WEBSITE_TRAFFIC'] as const;
 export type DashboardTemplate = (typeof dashboardTemplates)[number];
 
 const tagsInput = z.pipe(
-  z.array(z.string()),
+  list(text({ allowBlank: true })),
   z.transform((tags: string[]) => normalizeTags(tags)),
 );
 
+/** The writable fields in production's order (API.md §4.3, §5.2): the first failing one answers. */
 const dashboardFields = {
-  name: optionalNullable(maxChars(400)),
-  description: z.optional(z.string()),
-  pinned: z.optional(z.boolean()),
-  deleted: z.optional(z.boolean()),
-  tags: z.optional(tagsInput),
-  restriction_level: z.optional(restrictionLevelInput),
+  name: optional(text({ nullable: true, max: 400, allowBlank: true })),
+  description: optional(text({ allowBlank: true })),
+  pinned: optional(boolean()),
+  deleted: optional(boolean()),
+  tags: optional(tagsInput),
+  restriction_level: optional(restrictionLevelInput),
 };
 
 export const dashboardCreateInput = z.object({
   ...dashboardFields,
   // Checked against the allowed templates by the rules, which word the error themselves.
-  use_template: optionalNullable(z.string()),
-  use_dashboard: optionalNullable(z.int()),
-  delete_insights: z.optional(z.boolean()),
+  use_template: optional(text({ nullable: true, allowBlank: true })),
+  use_dashboard: optional(integer({ nullable: true })),
+  /** Read as sent, as Python's truth (API.md §5.3): never an error. */
+  duplicate_tiles: z.optional(z.unknown()),
+  delete_insights: optional(boolean()),
 });
 export type DashboardCreateInput = z.input<typeof dashboardCreateInput>;
 
@@ -69,48 +64,78 @@ export const dashboardUpdateInput = z.object(dashboardFields);
 export type DashboardUpdateInput = z.input<typeof dashboardUpdateInput>;
 
 export const moveTileInput = z.object({
-  tile: z.object({ id: z.int() }),
-  toDashboard: z.int(),
+  tile: z.object({ id: integer() }),
+  toDashboard: integer(),
 });
 
-const templateTile = z.object({
-  type: z.literal(['INSIGHT', 'TEXT']),
-  name: optionalNullable(z.string()),
-  description: optionalNullable(z.string()),
-  body: optionalNullable(z.string()),
-  query: optionalNullable(jsonObject),
-  filters: optionalNullable(jsonObject),
-  layouts: optionalNullable(jsonObject),
-  color: optionalNullable(z.string()),
-});
-
+/** `create_from_template_json/`: the template itself is checked by production's template schema (the rules). */
 export const createFromTemplateJsonInput = z.object({
-  template: z.object({
-    template_name: z.string().check(z.trim(), z.minLength(1)),
-    dashboard_description: z.string(),
-    dashboard_filters: jsonObject,
-    tiles: z.array(templateTile).check(z.minLength(1)),
-    tags: z.optional(tagsInput),
-    variables: optionalNullable(jsonObject),
-  }),
+  template: z.unknown().check(
+    z.refine((value) => value !== undefined, { message: 'This field is required.', params: { code: 'required' } }),
+  ),
+  creation_context: z.optional(z.unknown()),
 });
 
 // ---------- collaborators and sharing ----------
 
 export const collaboratorLevel = 37;
 
+/** The fields only (API.md §5.5 step 1); the restriction and level rules come after, in the rules. */
 export const collaboratorCreateInput = z.object({
-  user_uuid: z.guid(),
-  level: z.number().check(
-    z.refine((v) => v === collaboratorLevel, {
-      message: details.onlyEditAccess,
-      params: { code: 'invalid_input' },
-    }),
-  ),
+  user_uuid: uuid(),
+  level: choice([21, 37] as const),
 });
 export type CollaboratorCreateInput = z.input<typeof collaboratorCreateInput>;
 
-export const sharingUpdateInput = z.object({ enabled: z.optional(z.boolean()) });
+export const sharingSettingsKeys = ['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails', 'theme'] as const;
+
+/** `settings`: an object (unknown keys dropped) or null; anything else `Invalid settings format`. */
+const sharingSettingsInput = z.pipe(
+  json({ nullable: true }),
+  z.pipe(
+    z.unknown().check(
+      z.refine((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
+        message: 'Invalid settings format',
+        params: { code: 'invalid_input' },
+      }),
+    ),
+    z.transform((value: unknown) => {
+      if (value === null) return null;
+      const given = value as Record<string, unknown>;
+      const kept: Record<string, unknown> = {};
+      for (const key of sharingSettingsKeys) if (Object.hasOwn(given, key)) kept[key] = given[key];
+      return kept;
+    }),
+  ),
+);
+
+export const sharingUpdateInput = z.object({
+  enabled: optional(boolean()),
+  settings: optional(sharingSettingsInput),
+  password_required: optional(boolean()),
+});
+export type SharingUpdateInput = z.input<typeof sharingUpdateInput>;
+
+export const minSharePasswordLength = 8;
+
+export const sharePasswordCreateInput = z.object({
+  // Missing or blank: the mock generates one (API.md §5.6).
+  raw_password: optional(
+    z.pipe(
+      text({ nullable: true, allowBlank: true }),
+      z.nullable(
+        z.string().check(
+          z.refine((v) => v === '' || charLength(v) >= minSharePasswordLength, {
+            message: `Password must be at least ${minSharePasswordLength} characters long.`,
+            params: { code: 'invalid_input' },
+          }),
+        ),
+      ),
+    ),
+  ),
+  note: optional(text({ nullable: true, allowBlank: true, max: 100 })),
+});
+export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
 
 // ---------- projects ----------
 

@@ -42,15 +42,68 @@ export const paginated = <T extends z.ZodMiniType>(item: T) =>
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 // ---------- dashboards ----------
+// Fields in the order production sends them (API.md §4.2–§4.6): the mock serializes by these shapes.
+
+const dashboardTileRef = z.object({ id: z.number(), dashboard_id: z.number(), deleted: maybe(z.boolean()) });
+
+/** Production's full insight (API.md §4.4). */
+export const insightSchema = z.object({
+  id: z.number(),
+  short_id: maybe(z.string()),
+  name: maybe(z.string()),
+  derived_name: maybe(z.string()),
+  query: maybe(jsonObject),
+  order: maybe(z.number()),
+  deleted: maybe(z.boolean()),
+  dashboards: list(z.number()),
+  dashboard_tiles: list(dashboardTileRef),
+  last_refresh: maybe(z.string()),
+  cache_target_age: maybe(z.string()),
+  next_allowed_client_refresh: maybe(z.string()),
+  result: z.optional(z.unknown()),
+  hasMore: maybe(z.boolean()),
+  columns: maybe(z.array(z.unknown())),
+  created_at: maybe(z.string()),
+  created_by: maybe(userSchema),
+  description: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  tags: list(z.string()),
+  favorited: maybe(z.boolean()),
+  last_modified_at: maybe(z.string()),
+  last_modified_by: maybe(userSchema),
+  is_sample: maybe(z.boolean()),
+  effective_restriction_level: maybe(z.number()),
+  effective_privilege_level: maybe(z.number()),
+  user_access_level: maybe(z.string()),
+  timezone: maybe(z.string()),
+  is_cached: maybe(z.boolean()),
+  query_status: z.optional(z.unknown()),
+  hogql: maybe(z.string()),
+  types: z.optional(z.unknown()),
+  alerts: list(z.unknown()),
+  last_viewed_at: maybe(z.string()),
+});
+export type Insight = z.infer<typeof insightSchema>;
+
+export const textSchema = z.object({
+  id: maybe(z.number()),
+  body: maybe(z.string()),
+  created_by: maybe(userSchema),
+  last_modified_at: maybe(z.string()),
+  last_modified_by: maybe(userSchema),
+  team: maybe(z.number()),
+});
+export type Text = z.infer<typeof textSchema>;
 
 export const tileSchema = z.object({
   id: z.number(),
-  insight: maybe(
-    z.object({ id: z.number(), name: maybe(z.string()), description: maybe(z.string()) }),
-  ),
-  text: maybe(z.object({ body: maybe(z.string()) })),
+  insight: maybe(insightSchema),
+  text: maybe(textSchema),
   layouts: maybe(jsonObject),
   color: maybe(z.string()),
+  order: maybe(z.number()),
+  last_refresh: maybe(z.string()),
+  is_cached: maybe(z.boolean()),
 });
 export type Tile = z.infer<typeof tileSchema>;
 
@@ -61,6 +114,8 @@ export const dashboardListItemSchema = z.object({
   pinned: z.boolean(),
   created_at: z.string(),
   created_by: maybe(userSchema),
+  last_accessed_at: maybe(z.string()),
+  last_viewed_at: maybe(z.string()),
   is_shared: z.boolean(),
   deleted: z.boolean(),
   creation_mode: z.string(),
@@ -68,12 +123,42 @@ export const dashboardListItemSchema = z.object({
   restriction_level: z.number(),
   effective_restriction_level: z.number(),
   effective_privilege_level: z.number(),
+  user_access_level: maybe(z.string()),
+  access_control_version: maybe(z.string()),
+  last_refresh: maybe(z.string()),
+  team_id: maybe(z.number()),
 });
 export type DashboardListItem = z.infer<typeof dashboardListItemSchema>;
 
-export const dashboardSchema = z.extend(dashboardListItemSchema, {
+const listShape = dashboardListItemSchema.shape;
+/** The list-item fields with the single dashboard's own fields where production puts them (§4.3). */
+export const dashboardSchema = z.object({
+  id: listShape.id,
+  name: listShape.name,
+  description: listShape.description,
+  pinned: listShape.pinned,
+  created_at: listShape.created_at,
+  created_by: listShape.created_by,
+  last_accessed_at: listShape.last_accessed_at,
+  last_viewed_at: listShape.last_viewed_at,
+  is_shared: listShape.is_shared,
+  deleted: listShape.deleted,
+  creation_mode: listShape.creation_mode,
   filters: maybe(jsonObject),
   variables: maybe(jsonObject),
+  breakdown_colors: z.optional(z.unknown()),
+  data_color_theme_id: maybe(z.number()),
+  tags: listShape.tags,
+  restriction_level: listShape.restriction_level,
+  effective_restriction_level: listShape.effective_restriction_level,
+  effective_privilege_level: listShape.effective_privilege_level,
+  user_access_level: listShape.user_access_level,
+  access_control_version: listShape.access_control_version,
+  last_refresh: listShape.last_refresh,
+  persisted_filters: maybe(jsonObject),
+  persisted_variables: maybe(jsonObject),
+  team_id: listShape.team_id,
+  quick_filter_ids: list(z.string()),
   tiles: list(tileSchema),
   use_template: z.optional(z.unknown()),
   use_dashboard: z.optional(z.unknown()),
@@ -94,10 +179,37 @@ export const collaboratorSchema = z.object({
 export type Collaborator = z.infer<typeof collaboratorSchema>;
 export const collaboratorListSchema = z.array(collaboratorSchema);
 
+/** A share password as listed in the configuration (§4.6); the secret itself is never listed. */
+export const sharePasswordSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  note: maybe(z.string()),
+  created_by_email: maybe(z.string()),
+  is_active: maybe(z.boolean()),
+});
+export type SharePassword = z.infer<typeof sharePasswordSchema>;
+
+/** The answer of `POST sharing/passwords/`: the password in clear, shown once. */
+export const sharePasswordCreatedSchema = z.object({
+  id: z.number(),
+  password: z.string(),
+  note: maybe(z.string()),
+  created_at: z.string(),
+  created_by_email: maybe(z.string()),
+});
+export type SharePasswordCreated = z.infer<typeof sharePasswordCreatedSchema>;
+
 export const sharingConfigurationSchema = z.object({
   created_at: maybe(z.string()),
   enabled: z.boolean(),
   access_token: maybe(z.string()),
+  settings: maybe(jsonObject),
+  password_required: z.pipe(
+    z.optional(z.nullable(z.boolean())),
+    z.transform((v: boolean | null | undefined) => v ?? false),
+  ),
+  share_passwords: list(sharePasswordSchema),
+  user_access_level: maybe(z.string()),
 });
 export type SharingConfiguration = z.infer<typeof sharingConfigurationSchema>;
 
@@ -228,18 +340,18 @@ export const projectListItemFields = [
 
 /** A project as `/api/users/@me/` `team` and an organization's `teams` show it: a list item with `project_id`. */
 export const teamSchema = z.object({
-  id: projectSchema.shape.id,
-  uuid: projectSchema.shape.uuid,
-  organization: projectSchema.shape.organization,
+  id: z.number(),
+  uuid: maybe(z.string()),
+  organization: maybe(z.string()),
   project_id: maybe(z.number()),
-  api_token: projectSchema.shape.api_token,
-  name: projectSchema.shape.name,
-  completed_snippet_onboarding: projectSchema.shape.completed_snippet_onboarding,
-  has_completed_onboarding_for: projectSchema.shape.has_completed_onboarding_for,
-  ingested_event: projectSchema.shape.ingested_event,
-  is_demo: projectSchema.shape.is_demo,
-  timezone: projectSchema.shape.timezone,
-  access_control: projectSchema.shape.access_control,
+  api_token: maybe(z.string()),
+  name: maybe(z.string()),
+  completed_snippet_onboarding: maybe(z.boolean()),
+  has_completed_onboarding_for: onboardingMap,
+  ingested_event: maybe(z.boolean()),
+  is_demo: maybe(z.boolean()),
+  timezone: maybe(z.string()),
+  access_control: maybe(z.boolean()),
 });
 export type Team = z.infer<typeof teamSchema>;
 

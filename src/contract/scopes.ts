@@ -51,9 +51,10 @@ export interface Endpoint {
 }
 
 const projectRoots = ['/api/organizations/:organization_id/projects/:project_id/', '/api/projects/:project_id/'];
-const dash = '/api/projects/:project_id/dashboards/';
-
-const dashboardEndpoints: Endpoint[] = [
+/** Every dashboard route of §5 under a root: `/api/projects/:project_id/` or its `/api/environments/` alias (§1.1). */
+const dashboardEndpoints = (root: string): Endpoint[] => {
+  const dash = `${root}dashboards/`;
+  return [
   { name: 'dashboards.list', method: 'GET', path: dash, scope: 'dashboard:read' },
   { name: 'dashboards.create', method: 'POST', path: dash, scope: 'dashboard:write' },
   { name: 'collection.patch', method: 'PATCH', path: dash, scope: 'dashboard:write', collectionPatch: true },
@@ -99,6 +100,18 @@ const dashboardEndpoints: Endpoint[] = [
     path: `${dash}:dashboard_id/sharing/refresh/`,
     scope: 'sharing_configuration:write',
   },
+  {
+    name: 'sharing.addPassword',
+    method: 'POST',
+    path: `${dash}:dashboard_id/sharing/passwords/`,
+    scope: 'sharing_configuration:write',
+  },
+  {
+    name: 'sharing.deletePassword',
+    method: 'DELETE',
+    path: `${dash}:dashboard_id/sharing/passwords/:password_id/`,
+    scope: 'sharing_configuration:write',
+  },
   { name: 'dashboards.get', method: 'GET', path: `${dash}:dashboard_id/`, scope: 'dashboard:read' },
   { name: 'dashboards.update', method: 'PATCH', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
   { name: 'dashboards.update', method: 'PUT', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
@@ -111,11 +124,14 @@ const dashboardEndpoints: Endpoint[] = [
     sessionOnly: true,
   },
 ];
+};
 
 const orgProjects = '/api/organizations/:organization_id/projects/';
 
 export const endpoints: ReadonlyArray<Endpoint> = [
-  ...dashboardEndpoints.map((e): Endpoint => ({ ...e, nested: 'project' })),
+  ...['/api/projects/:project_id/', '/api/environments/:project_id/'].flatMap((root) =>
+    dashboardEndpoints(root).map((e): Endpoint => ({ ...e, nested: 'project' })),
+  ),
   {
     name: 'activityLog.list',
     method: 'GET',

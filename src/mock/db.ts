@@ -2,6 +2,16 @@
  * The mock's store: typed collections with their indexes, id sequences, and change notification.
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
+import type * as z from 'zod/mini';
+import type {
+  collaboratorSchema,
+  dashboardSchema,
+  insightSchema,
+  sharePasswordSchema,
+  sharingConfigurationSchema,
+  textSchema,
+  tileSchema,
+} from '../contract/schemas.ts';
 
 import type {
   ActivityChange as ContractActivityChange,
@@ -17,8 +27,7 @@ import type {
 
 export type MemberLevel = 1 | 8 | 15;
 export type RestrictionLevel = 21 | 37;
-export type CreationMode = 'default' | 'template' | 'duplicate';
-type Json = Record<string, unknown>;
+export type CreationMode = 'default' | 'template' | 'duplicate' | 'unlisted';
 
 /*
  * The records of organizations, users, members, keys, projects and activity are the contract's
@@ -71,53 +80,113 @@ export type ProductIntentRecord = Project['product_intents'][number];
 /** A project: the response fields but the caller's level, with its organization's id. */
 export type ProjectRecord = Omit<Project, 'organization' | 'effective_membership_level'> & { organization_id: string };
 
-export interface InsightRecord {
-  id: number;
-  name: string | null;
-  description: string | null;
-}
+type InsightOut = z.output<typeof insightSchema>;
+type TextOut = z.output<typeof textSchema>;
+type TileOut = z.output<typeof tileSchema>;
+type DashboardOut = z.output<typeof dashboardSchema>;
+type CollaboratorOut = z.output<typeof collaboratorSchema>;
+type SharePasswordOut = z.output<typeof sharePasswordSchema>;
+type SharingOut = z.output<typeof sharingConfigurationSchema>;
 
-export interface TileRecord {
-  id: number;
-  insight: InsightRecord | null;
-  text: { body: string | null } | null;
-  layouts: Json;
-  color: string | null;
-}
-
-export interface SharingRecord {
-  enabled: boolean;
-  access_token: string;
-  created_at: string | null;
-}
-
-export interface DashboardRecord {
-  id: number;
+/**
+ * The records below are the contract's shapes (API.md §4.2–§4.6) minus what the serializers compute
+ * per request or from other records (users, privileges, ids of other records), plus the store's links.
+ */
+export type InsightRecord = Pick<
+  InsightOut,
+  | 'id'
+  | 'short_id'
+  | 'name'
+  | 'derived_name'
+  | 'query'
+  | 'order'
+  | 'deleted'
+  | 'last_refresh'
+  | 'created_at'
+  | 'description'
+  | 'updated_at'
+  | 'tags'
+  | 'favorited'
+  | 'last_modified_at'
+  | 'is_sample'
+> & {
   project_id: number;
-  name: string | null;
+  /** User ids. */
+  created_by: number | null;
+  last_modified_by: number | null;
+};
+
+export type TextRecord = Pick<TextOut, 'id' | 'body' | 'last_modified_at'> & {
+  created_by: number | null;
+  last_modified_by: number | null;
+};
+
+export type TileRecord = Pick<TileOut, 'id' | 'layouts' | 'color'> & {
+  /** The insight's id (insights live in their own collection and may show on several dashboards). */
+  insight_id: number | null;
+  text: TextRecord | null;
+};
+
+/** A share password; `secret` is what the public page compares with (API.md §4.6, §9). */
+export type SharePasswordRecord = Pick<SharePasswordOut, 'id' | 'created_at'> & {
+  note: string;
+  created_by: number | null;
+  is_active: boolean;
+  secret: string;
+};
+
+/** A token of an earlier configuration, live until `expires_at` (the 5-minute grace period). */
+export interface RetiredTokenRecord {
+  access_token: string;
+  expires_at: string;
+}
+
+/** The saved sharing configuration (null on the dashboard until the first save, API.md §5.6). */
+export type SharingRecord = Pick<SharingOut, 'created_at' | 'enabled' | 'settings' | 'password_required'> & {
+  access_token: string;
+  share_passwords: SharePasswordRecord[];
+  retired_tokens: RetiredTokenRecord[];
+};
+
+export type DashboardRecord = Pick<
+  DashboardOut,
+  | 'id'
+  | 'name'
+  | 'pinned'
+  | 'created_at'
+  | 'last_accessed_at'
+  | 'deleted'
+  | 'filters'
+  | 'variables'
+  | 'breakdown_colors'
+  | 'data_color_theme_id'
+  | 'tags'
+  | 'last_refresh'
+  | 'quick_filter_ids'
+> & {
+  project_id: number;
   description: string;
-  pinned: boolean;
-  created_at: string;
+  breakdown_colors: unknown;
   /** The creator's user id. */
   created_by: number | null;
-  deleted: boolean;
   creation_mode: CreationMode;
-  tags: string[];
   restriction_level: RestrictionLevel;
-  filters: Json;
-  variables: Json;
   tiles: TileRecord[];
-  sharing: SharingRecord;
+  sharing: SharingRecord | null;
+};
+
+/** What a `shareToken` of the public page stands for. */
+export interface ShareSessionRecord {
+  dashboard_id: number;
+  /** The configuration's token when the password was given: a rotation keeps sessions of live tokens only. */
+  access_token: string;
+  password_id: number;
 }
 
-export interface CollaboratorRecord {
-  id: string;
-  dashboard_id: number;
+export type CollaboratorRecord = Pick<CollaboratorOut, 'id' | 'dashboard_id' | 'added_at' | 'updated_at'> & {
   user_id: number;
   level: 37;
-  added_at: string;
-  updated_at: string;
-}
+};
 
 export type ActivityChange = ContractActivityChange & { type: string; action: 'created' | 'changed' | 'deleted' };
 
@@ -135,6 +204,9 @@ export interface Sequences {
   dashboard: number;
   tile: number;
   insight: number;
+  /** Optional in files written before texts and share passwords had ids. */
+  text?: number;
+  share_password?: number;
 }
 
 /** Everything the mock holds, as plain JSON. */
@@ -149,6 +221,8 @@ export interface StoreData {
   apiKeys: ApiKeyRecord[];
   projects: ProjectRecord[];
   dashboards: DashboardRecord[];
+  /** Optional in files written before insights were their own collection. */
+  insights?: InsightRecord[];
   collaborators: CollaboratorRecord[];
   /** Per project, oldest first (the order entries were recorded in). */
   activity: ActivityRecord[];
@@ -167,7 +241,7 @@ const collectionNames = [
 
 /** Throws a readable error when `data` is not a store (e.g. a damaged or foreign data file). */
 export function assertStoreData(data: unknown): asserts data is StoreData {
-  if (data === null || typeof data !== 'object') throw new Error('Mock store data must be an object.');
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('Mock store data must be a JSON object.');
   const record = data as Record<string, unknown>;
   if (record.format !== 'analytics-console-mock' || record.version !== 1) {
     throw new Error('Mock store data has an unknown format or version (expected analytics-console-mock, version 1).');
@@ -212,8 +286,8 @@ type ProjectPatch = Partial<Omit<ProjectRecord, 'id' | 'organization_id' | 'uuid
 
 /** What a dashboard list costs per row, kept until the dashboard changes. */
 export interface DashboardListCache {
-  /** The serialized list item up to (excluding) the value of `effective_privilege_level`. */
-  jsonPrefix: string;
+  /** The serialized list item per caller-dependent variant (privilege and access level), made on first use. */
+  variants: Record<string, string>;
   /** Lower-cased name and description, for `?search=`. */
   searchText: string;
 }
@@ -237,7 +311,11 @@ export class Store {
   private dashboardsById!: Map<number, DashboardRecord>;
   /** Per project, its non-deleted dashboards in list order. */
   private orderedByProject!: Map<number, DashboardRecord[]>;
+  /** Every token a dashboard's sharing holds (current and retired); liveness is the rules' call. */
   private dashboardsBySharingToken!: Map<string, DashboardRecord>;
+  private insightsById!: Map<number, InsightRecord>;
+  /** Public-page sessions of password-protected dashboards (not kept in files). */
+  private shareSessions = new Map<string, ShareSessionRecord>();
   /** Per dashboard, oldest first. */
   private collaboratorsByDashboard!: Map<number, CollaboratorRecord[]>;
   /** Per project, oldest first. */
@@ -266,6 +344,7 @@ export class Store {
       apiKeys: [...this.keysByValue.values()],
       projects: [...this.projectsById.values()],
       dashboards: [...this.dashboardsById.values()],
+      insights: [...this.insightsById.values()],
       collaborators,
       activity,
     } satisfies StoreData);
@@ -326,8 +405,10 @@ export class Store {
     this.dashboardsById = new Map([...data.dashboards].sort((a, b) => a.id - b.id).map((d) => [d.id, d]));
     this.orderedByProject = new Map();
     this.dashboardsBySharingToken = new Map();
+    this.insightsById = new Map((data.insights ?? []).map((i) => [i.id, i]));
+    this.shareSessions = new Map();
     for (const dashboard of this.dashboardsById.values()) {
-      this.dashboardsBySharingToken.set(dashboard.sharing.access_token, dashboard);
+      this.indexSharing(dashboard, dashboard.sharing);
       if (dashboard.deleted) continue;
       let list = this.orderedByProject.get(dashboard.project_id);
       if (!list) this.orderedByProject.set(dashboard.project_id, (list = []));
@@ -354,14 +435,18 @@ export class Store {
     this.sequences.dashboard = Math.max(this.sequences.dashboard, max(this.dashboardsById.keys()));
     const tiles = [...this.dashboardsById.values()].flatMap((d) => d.tiles);
     this.sequences.tile = Math.max(this.sequences.tile, max(tiles.map((t) => t.id)));
-    this.sequences.insight = Math.max(this.sequences.insight, max(tiles.map((t) => t.insight?.id ?? 0)));
+    this.sequences.insight = Math.max(this.sequences.insight, max(this.insightsById.keys()));
+    this.sequences.text = Math.max(this.sequences.text ?? 0, max(tiles.map((t) => t.text?.id ?? 0)));
+    const passwords = [...this.dashboardsById.values()].flatMap((d) => d.sharing?.share_passwords ?? []);
+    this.sequences.share_password = Math.max(this.sequences.share_password ?? 0, max(passwords.map((p) => p.id)));
   }
 
   /** The next id of a kind (used once). */
   nextId(kind: keyof Sequences): number {
-    this.sequences[kind] += 1;
+    const next = (this.sequences[kind] ?? 0) + 1;
+    this.sequences[kind] = next;
     this.changed();
-    return this.sequences[kind];
+    return next;
   }
 
   // ---------- organizations, users, members, keys ----------
@@ -439,10 +524,11 @@ export class Store {
     for (const dashboard of [...this.dashboardsById.values()]) {
       if (dashboard.project_id !== id) continue;
       this.dashboardsById.delete(dashboard.id);
-      this.dashboardsBySharingToken.delete(dashboard.sharing.access_token);
+      this.unindexSharing(dashboard.sharing);
       this.collaboratorsByDashboard.delete(dashboard.id);
       this.listCache.delete(dashboard.id);
     }
+    for (const insight of [...this.insightsById.values()]) if (insight.project_id === id) this.insightsById.delete(insight.id);
     this.orderedByProject.delete(id);
     this.activityByProject.delete(id);
     this.projectsById.delete(id);
@@ -472,7 +558,7 @@ export class Store {
 
   insertDashboard(dashboard: DashboardRecord): void {
     this.dashboardsById.set(dashboard.id, dashboard);
-    this.dashboardsBySharingToken.set(dashboard.sharing.access_token, dashboard);
+    this.indexSharing(dashboard, dashboard.sharing);
     if (!dashboard.deleted) this.index(dashboard);
     this.changed();
   }
@@ -484,14 +570,64 @@ export class Store {
       ('name' in patch && patch.name !== dashboard.name) ||
       ('deleted' in patch && patch.deleted !== dashboard.deleted);
     if (reorders && !dashboard.deleted) this.unindex(dashboard);
-    if (patch.sharing && patch.sharing.access_token !== dashboard.sharing.access_token) {
-      this.dashboardsBySharingToken.delete(dashboard.sharing.access_token);
-      this.dashboardsBySharingToken.set(patch.sharing.access_token, dashboard);
+    if ('sharing' in patch) {
+      this.unindexSharing(dashboard.sharing);
+      this.indexSharing(dashboard, patch.sharing ?? null);
     }
     Object.assign(dashboard, patch);
     if (reorders && !dashboard.deleted) this.index(dashboard);
     this.listCache.delete(dashboard.id);
     this.changed();
+  }
+
+  /** Stamps `last_accessed_at` (every GET of the single dashboard). */
+  touchDashboard(dashboard: DashboardRecord, at: string): void {
+    dashboard.last_accessed_at = at;
+    this.listCache.delete(dashboard.id);
+    this.changed();
+  }
+
+  private indexSharing(dashboard: DashboardRecord, sharing: SharingRecord | null): void {
+    if (!sharing) return;
+    this.dashboardsBySharingToken.set(sharing.access_token, dashboard);
+    for (const retired of sharing.retired_tokens) this.dashboardsBySharingToken.set(retired.access_token, dashboard);
+  }
+
+  private unindexSharing(sharing: SharingRecord | null): void {
+    if (!sharing) return;
+    this.dashboardsBySharingToken.delete(sharing.access_token);
+    for (const retired of sharing.retired_tokens) this.dashboardsBySharingToken.delete(retired.access_token);
+  }
+
+  // ---------- insights ----------
+
+  insight(id: number): InsightRecord | undefined {
+    return this.insightsById.get(id);
+  }
+
+  insertInsight(insight: InsightRecord): void {
+    this.insightsById.set(insight.id, insight);
+    this.changed();
+  }
+
+  /** The tiles that show the insight, with their dashboards, by dashboard id. */
+  tilesShowing(insight: InsightRecord): Array<{ dashboard: DashboardRecord; tile: TileRecord }> {
+    const result: Array<{ dashboard: DashboardRecord; tile: TileRecord }> = [];
+    for (const dashboard of this.dashboardsById.values()) {
+      if (dashboard.project_id !== insight.project_id) continue;
+      for (const tile of dashboard.tiles) if (tile.insight_id === insight.id) result.push({ dashboard, tile });
+    }
+    return result;
+  }
+
+  // ---------- public-page sessions ----------
+
+  shareSession(token: string): ShareSessionRecord | undefined {
+    return this.shareSessions.get(token);
+  }
+
+  addShareSession(token: string, session: ShareSessionRecord): void {
+    this.shareSessions.set(token, session);
   }
 
   private index(dashboard: DashboardRecord): void {

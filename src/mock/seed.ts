@@ -9,6 +9,7 @@ import type {
   ApiKeyRecord,
   CollaboratorRecord,
   DashboardRecord,
+  InsightRecord,
   MemberLevel,
   MemberRecord,
   OrganizationRecord,
@@ -20,7 +21,8 @@ import type {
 } from './db.ts';
 import { newProjectRecord } from './rules/projects.ts';
 import { sharingToken, uuid, type ByteSource } from './rules/random.ts';
-import { templateTiles } from './rules/templates.ts';
+import { templateTileSpecs, trendsQuery } from './rules/templates.ts';
+import { newInsight, newText, newTile, type TileFactory } from './rules/tiles.ts';
 
 export interface DemoKey {
   key: string;
@@ -407,8 +409,9 @@ function newOrganizationRecord(id: string, name: string, slug: string, createdAt
 
 class SeedBuilder {
   readonly random = new SeedRandom(20240108);
-  readonly sequences = { user: 0, project: 0, dashboard: 0, tile: 0, insight: 0 };
+  readonly sequences = { user: 0, project: 0, dashboard: 0, tile: 0, insight: 0, text: 0, share_password: 0 };
   readonly dashboards: DashboardRecord[] = [];
+  readonly insights: InsightRecord[] = [];
   readonly collaborators: CollaboratorRecord[] = [];
   readonly activity: ActivityRecord[] = [];
 
@@ -442,16 +445,31 @@ class SeedBuilder {
     });
   }
 
-  tiles(specs: ReadonlyArray<TileSpec>): TileRecord[] {
-    return specs.map((spec, i) => ({
-      id: this.nextId('tile'),
-      insight: spec.insight
-        ? { id: this.nextId('insight'), name: spec.insight, description: spec.description ?? null }
-        : null,
-      text: spec.text !== undefined ? { body: spec.text } : null,
-      layouts: { sm: { x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: spec.text !== undefined ? 2 : 5 } },
-      color: null,
-    }));
+  /** New tiles, insights and texts with the seed's ids and randomness, made at `now`. */
+  factory(now: string): TileFactory {
+    return {
+      nextId: (kind) => this.nextId(kind),
+      addInsight: (insight) => this.insights.push(insight),
+      now,
+      bytes: this.random.bytes,
+    };
+  }
+
+  tiles(projectId: number, creator: number, specs: ReadonlyArray<TileSpec>, now: string): TileRecord[] {
+    const factory = this.factory(now);
+    return specs.map((spec, i) => {
+      const layouts = { sm: { x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: spec.text !== undefined ? 2 : 5, minW: 3, minH: 2 } };
+      const insight = spec.insight
+        ? newInsight(factory, projectId, creator, {
+            name: spec.insight,
+            description: spec.description ?? null,
+            query: trendsQuery(this.random.pick(['$pageview', 'signed_up', 'uploaded_file', 'shared_file']), this.random.pick(['total', 'dau'])),
+            is_sample: false,
+          })
+        : null;
+      const text = spec.text !== undefined ? newText(factory, creator, spec.text) : null;
+      return newTile(factory, { insight_id: insight?.id ?? null, text }, layouts, null);
+    });
   }
 
   /** Adds the project's dashboards, created from `start` on, one every `everyMinutes` or so. */
@@ -466,26 +484,35 @@ class SeedBuilder {
         pinned: spec.pinned ?? false,
         created_at: createdAt,
         created_by: spec.creator,
+        last_accessed_at: null,
         deleted: false,
         creation_mode: 'default',
-        tags: spec.tags ?? [],
-        restriction_level: spec.restriction ?? 21,
         filters: spec.filters ?? {},
         variables: {},
+        breakdown_colors: [],
+        data_color_theme_id: null,
+        tags: spec.tags ?? [],
+        restriction_level: spec.restriction ?? 21,
+        last_refresh: null,
+        quick_filter_ids: [],
         tiles: [],
-        sharing: { enabled: false, access_token: sharingToken(this.random.bytes), created_at: null },
+        sharing: null,
       };
       if (spec.template) {
+        const factory = this.factory(createdAt);
         dashboard.creation_mode = 'template';
         dashboard.filters = { date_from: '-30d' };
-        dashboard.tiles = templateTiles(spec.template, (kind) => this.nextId(kind));
+        dashboard.tiles = templateTileSpecs(spec.template).map((tile) =>
+          newTile(factory, { insight_id: newInsight(factory, projectId, spec.creator, tile.insight).id, text: null }, tile.layouts, tile.color),
+        );
       } else if (spec.duplicateOf !== undefined) {
+        // A plain duplicate: new tiles showing the same insights and texts.
         const source = this.dashboards.find((d) => d.id === spec.duplicateOf)!;
         dashboard.creation_mode = 'duplicate';
         dashboard.filters = structuredClone(source.filters);
         dashboard.tiles = source.tiles.map((tile) => ({ ...structuredClone(tile), id: this.nextId('tile') }));
       } else {
-        dashboard.tiles = this.tiles(spec.tiles ?? []);
+        dashboard.tiles = this.tiles(projectId, spec.creator, spec.tiles ?? [], createdAt);
       }
       this.dashboards.push(dashboard);
       this.log(projectId, spec.creator, 'created', 'Dashboard', dashboard.id, dashboard.name, createdAt);
@@ -503,8 +530,15 @@ class SeedBuilder {
       });
       if (spec.shared) {
         const sharedAt = at(createdAt, 24 * 60);
-        dashboard.sharing.enabled = true;
-        dashboard.sharing.created_at = sharedAt;
+        dashboard.sharing = {
+          created_at: sharedAt,
+          enabled: true,
+          access_token: sharingToken(this.random.bytes),
+          settings: null,
+          password_required: false,
+          share_passwords: [],
+          retired_tokens: [],
+        };
         this.log(projectId, spec.creator, 'sharing enabled', 'Dashboard', dashboard.id, dashboard.name, sharedAt, [
           { type: 'Dashboard', action: 'changed', field: 'sharing', before: null, after: true },
         ]);
@@ -690,6 +724,7 @@ export function seedData(): StoreData {
     apiKeys,
     projects,
     dashboards: b.dashboards,
+    insights: b.insights,
     collaborators: b.collaborators,
     activity: b.activity,
   };

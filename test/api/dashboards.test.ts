@@ -17,6 +17,8 @@ import {
   parseWith,
   seedIds,
   tileKeys,
+  insightKeys,
+  textKeys,
   setupMockApi,
   userKeys,
 } from './helpers.ts';
@@ -247,7 +249,9 @@ describe('POST dashboards/', () => {
     expect(result.body.created_by.id).toBe(U.priya);
     expect(dashboard.created_at).toMatch(isoUtc);
     expect(Date.parse(dashboard.created_at)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await admin.get(dashboardPath(dashboard.id))).body).toEqual(result.body);
+    const opened = (await admin.get(dashboardPath(dashboard.id))).body;
+    expect(opened.last_accessed_at).toMatch(isoUtc);
+    expect({ ...opened, last_accessed_at: null }).toEqual(result.body);
   });
 
   it('the key owner is the creator', async () => {
@@ -276,20 +280,38 @@ describe('POST dashboards/', () => {
   });
 
   it.each([
-    [{ name: 5 }, 'invalid_input', 'name', 'Not a valid string.'],
+    [{ name: true }, 'invalid_input', 'name', 'Not a valid string.'],
+    [{ name: { a: 1 } }, 'invalid_input', 'name', 'Not a valid string.'],
     [{ description: null }, 'null', 'description', 'This field may not be null.'],
-    [{ pinned: 'true' }, 'invalid_input', 'pinned', 'Must be a valid boolean.'],
-    [{ deleted: 1 }, 'invalid_input', 'deleted', 'Must be a valid boolean.'],
-    [{ tags: 'growth' }, 'invalid_input', 'tags', 'Expected a list of items but got type "str".'],
-    [{ tags: ['ok', 'fine', 3] }, 'invalid_input', 'tags__2', 'Not a valid string.'],
+    [{ pinned: 'maybe' }, 'invalid_input', 'pinned', 'Must be a valid boolean.'],
+    [{ deleted: 2 }, 'invalid_input', 'deleted', 'Must be a valid boolean.'],
+    [{ tags: 'growth' }, 'not_a_list', 'tags', 'Expected a list of items but got type "str".'],
+    [{ tags: ['ok', 'fine', true] }, 'invalid_input', 'tags__2', 'Not a valid string.'],
     [{ restriction_level: 30 }, 'invalid_choice', 'restriction_level', '"30" is not a valid choice.'],
-    [{ restriction_level: '37' }, 'invalid_choice', 'restriction_level', '"37" is not a valid choice.'],
+    [{ restriction_level: '38' }, 'invalid_choice', 'restriction_level', '"38" is not a valid choice.'],
     [{ restriction_level: null }, 'null', 'restriction_level', 'This field may not be null.'],
-    [{ use_dashboard: '1' }, 'invalid_input', 'use_dashboard', /^A valid (number|integer) is required\.$/],
+    [{ use_dashboard: 'one' }, 'invalid_input', 'use_dashboard', 'A valid integer is required.'],
     [{ use_dashboard: 1.5 }, 'invalid_input', 'use_dashboard', 'A valid integer is required.'],
-    [{ use_template: 7 }, 'invalid_input', 'use_template', 'Not a valid string.'],
+    [{ use_dashboard: '9'.repeat(1001) }, 'max_string_length', 'use_dashboard', 'String value too large.'],
+    [{ use_template: ['x'] }, 'invalid_input', 'use_template', 'Not a valid string.'],
   ])('rejects %j', async (body, code, attr, detail) => {
     expectValidation(await admin.post(path, body), code, attr, detail);
+  });
+
+  it('coerces values as production does (§1.3): numbers as text, boolean words, numeric strings', async () => {
+    const result = await admin.post(path, {
+      name: 5,
+      description: 12.5,
+      pinned: 'yes',
+      tags: ['ok', 3],
+      restriction_level: '37',
+      use_template: '',
+    });
+    expect(result.status, result.text).toBe(201);
+    expect(result.body).toMatchObject({ name: '5', description: '12.5', pinned: true, tags: ['ok', '3'], restriction_level: 37 });
+    const source = await admin.post(path, { name: 'Source', use_dashboard: ` ${D.ahaMoments}.0 ` });
+    expect(source.body.creation_mode).toBe('duplicate');
+    expect((await admin.patch(dashboardPath(result.body.id), { pinned: 'off', deleted: 0 })).body.pinned).toBe(false);
   });
 
   it.each(['DEFAULT_APP', 'WEBSITE_TRAFFIC'])('use_template %s makes named insight tiles', async (template) => {
@@ -303,8 +325,11 @@ describe('POST dashboards/', () => {
     expect(insights.length).toBeGreaterThanOrEqual(3);
     for (const tile of result.body.tiles) {
       expectKeys(tile, tileKeys);
-      expectKeys(tile.insight, ['id', 'name', 'description']);
+      expectKeys(tile.insight, insightKeys);
       expect(tile.insight.name).toMatch(/\w/);
+      expect(tile.insight.short_id).toMatch(/^[A-Za-z0-9]{8}$/);
+      expect(tile.insight.query).toMatchObject({ kind: 'InsightVizNode' });
+      expect(tile.insight.is_sample).toBe(true);
       expect(tile.text).toBeNull();
     }
   });
@@ -331,7 +356,11 @@ describe('POST dashboards/', () => {
     const sourceIds = new Set(source.tiles.map((t: { id: number }) => t.id));
     for (const [i, tile] of result.body.tiles.entries()) {
       expect(sourceIds.has(tile.id)).toBe(false);
-      expect(tile.insight).toEqual(source.tiles[i].insight);
+      // By default the copy's tiles show the same insights (API.md §5.3).
+      expect(tile.insight.id).toBe(source.tiles[i].insight.id);
+      expect(tile.insight.name).toBe(source.tiles[i].insight.name);
+      expect(tile.insight.dashboards).toContain(result.body.id);
+      expect(tile.insight.dashboards).toContain(D.productOverview);
     }
     expect(result.body.is_shared).toBe(false);
   });
@@ -339,7 +368,7 @@ describe('POST dashboards/', () => {
   it("use_dashboard of another project, a deleted or an unknown dashboard is 400", async () => {
     const marketingDashboard = (await list('?limit=1', P.marketing)).body.results[0].id;
     for (const id of [marketingDashboard, D.legacyKpis, 999999]) {
-      expectValidation(await admin.post(path, { use_dashboard: id }), 'invalid_input', 'use_dashboard');
+      expectValidation(await admin.post(path, { use_dashboard: id }), 'invalid_input', 'use_dashboard', 'Invalid value provided');
     }
   });
 
@@ -373,14 +402,15 @@ describe('GET dashboards/:id/', () => {
     expect(result.body.tiles.length).toBeGreaterThan(0);
     for (const tile of result.body.tiles) {
       expectKeys(tile, tileKeys);
-      if (tile.insight) expectKeys(tile.insight, ['id', 'name', 'description']);
-      if (tile.text) expectKeys(tile.text, ['body']);
+      if (tile.insight) expectKeys(tile.insight, insightKeys);
+      if (tile.text) expectKeys(tile.text, textKeys);
       expect((tile.insight === null) !== (tile.text === null)).toBe(true);
     }
   });
 
-  it('a deleted dashboard is 404', async () => {
-    expectError(await admin.get(dashboardPath(D.legacyKpis)), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+  it('a deleted or unknown dashboard is 404 Not found.', async () => {
+    expectError(await admin.get(dashboardPath(D.legacyKpis)), 404, 'invalid_request', 'not_found', 'Not found.');
+    expectError(await admin.get(dashboardPath(999999)), 404, 'invalid_request', 'not_found', 'Not found.');
   });
 
   it('answers @current as the current project', async () => {
@@ -440,7 +470,7 @@ describe('PATCH dashboards/:id/', () => {
   });
 
   it('field errors come before the restriction rule', async () => {
-    expectValidation(await member.patch(dashboardPath(D.pricingExperiment), { restriction_level: 37, name: 5 }), 'invalid_input', 'name');
+    expectValidation(await member.patch(dashboardPath(D.pricingExperiment), { restriction_level: 37, name: ['x'] }), 'invalid_input', 'name');
     expectValidation(await member.patch(dashboardPath(D.pricingExperiment), { restriction_level: 99 }), 'invalid_choice', 'restriction_level');
   });
 
@@ -448,13 +478,13 @@ describe('PATCH dashboards/:id/', () => {
     const deleted = await admin.patch(dashboardPath(D.activationFunnel), { deleted: true });
     expect(deleted.status).toBe(200);
     expect(deleted.body.deleted).toBe(true);
-    expectError(await admin.get(dashboardPath(D.activationFunnel)), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+    expectError(await admin.get(dashboardPath(D.activationFunnel)), 404, 'invalid_request', 'not_found', 'Not found.');
     expect((await allDashboards(P.app)).map((d) => d.id)).not.toContain(D.activationFunnel);
     for (const sub of ['collaborators/', 'sharing/']) {
       expectError(await admin.get(`${dashboardPath(D.activationFunnel)}${sub}`), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
     }
     // Only a restoring PATCH finds it.
-    expectError(await admin.patch(dashboardPath(D.activationFunnel), { name: 'x' }), 404, 'invalid_request', 'not_found', 'Dashboard not found.');
+    expectError(await admin.patch(dashboardPath(D.activationFunnel), { name: 'x' }), 404, 'invalid_request', 'not_found', 'Not found.');
     expectError(await admin.patch(dashboardPath(D.activationFunnel), { deleted: true }), 404, 'invalid_request', 'not_found');
     expectError(await admin.send('PATCH', dashboardPath(D.activationFunnel), { raw: '{bad' }), 404, 'invalid_request', 'not_found');
     const restored = await admin.patch(dashboardPath(D.activationFunnel), { deleted: false, name: 'Activation funnel v2' });
@@ -509,14 +539,17 @@ describe('PATCH dashboards/:id/move_tile/', () => {
       source.tiles.filter((t: { id: number }) => t.id !== tile.id).map((t: { id: number }) => t.id),
     );
     const target = (await admin.get(dashboardPath(D.activationFunnel))).body;
-    expect(target.tiles.at(-1)).toEqual(tile);
+    const moved = target.tiles.find((t: { id: number }) => t.id === tile.id);
+    expect(moved.insight.id).toBe(tile.insight.id);
+    expect(moved.insight.dashboards).toContain(D.activationFunnel);
+    expect(moved.insight.dashboards).not.toContain(D.productOverview);
   });
 
   it('moving to the source itself changes nothing', async () => {
     const source = (await admin.get(dashboardPath(D.productOverview))).body;
     const result = await admin.patch(movePath(D.productOverview), { tile: { id: source.tiles[0].id }, toDashboard: D.productOverview });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual(source);
+    expect({ ...result.body, last_accessed_at: null }).toEqual({ ...source, last_accessed_at: null });
   });
 
   it.each([
@@ -540,7 +573,7 @@ describe('PATCH dashboards/:id/move_tile/', () => {
         404,
         'invalid_request',
         'not_found',
-        'Dashboard not found.',
+        'Not found.',
       );
     }
   });
@@ -566,47 +599,56 @@ describe('POST dashboards/create_from_template_json/', () => {
     dashboard_description: 'Where new teams get stuck.',
     dashboard_filters: { date_from: '-14d' },
     tags: ['Onboarding', ' onboarding '],
-    variables: { plan: 'team' },
+    variables: [{ id: 'v1', name: 'Plan', type: 'event', default: {}, description: 'The plan', required: false }],
     tiles: [
       { type: 'INSIGHT', name: 'Sign-up to first upload', description: 'Funnel', query: { kind: 'FunnelsQuery' }, layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } }, color: 'blue' },
       { type: 'TEXT', body: 'Read me first.' },
+      { type: 'BUTTON', name: 'skipped' },
     ],
   };
 
-  it('makes a dashboard from the template (200)', async () => {
+  it('makes a dashboard from the template (200), skipping unknown tile types', async () => {
     const result = await admin.post(path, { template });
-    expect(result.status).toBe(200);
+    expect(result.status, result.text).toBe(200);
     expectKeys(result.body, dashboardKeys);
     parseWith(dashboardSchema, result.body);
     expect(result.body).toMatchObject({
       name: 'Onboarding review',
       description: 'Where new teams get stuck.',
       filters: { date_from: '-14d' },
-      variables: { plan: 'team' },
       tags: ['onboarding'],
       creation_mode: 'template',
       restriction_level: 21,
     });
+    expect(result.body.tiles).toHaveLength(2);
     const [insight, text] = result.body.tiles;
-    expect(insight.insight).toMatchObject({ name: 'Sign-up to first upload', description: 'Funnel' });
-    expect(insight).toMatchObject({ text: null, color: 'blue', layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } });
-    expect(text).toMatchObject({ insight: null, text: { body: 'Read me first.' }, color: null, layouts: {} });
+    expect(insight.insight).toMatchObject({ name: 'Sign-up to first upload', description: 'Funnel', query: { kind: 'FunnelsQuery' } });
+    expect(insight).toMatchObject({ text: null, color: 'blue', layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } }, order: 0 });
+    expect(text).toMatchObject({ insight: null, text: { body: 'Read me first.', team: P.app }, color: null, layouts: {}, order: 1 });
     expect((await admin.get(dashboardPath(result.body.id))).status).toBe(200);
   });
 
+  it('takes a blank template_name and null variables', async () => {
+    const result = await admin.post(path, { template: { ...template, template_name: '', variables: null } });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body.name).toBe('');
+  });
+
   it.each([
-    ['no template', {}, 'required', 'template'],
-    ['template not an object', { template: 'x' }, 'invalid_input', 'template'],
-    ['blank name', { template: { ...template, template_name: '   ' } }, 'blank', 'template__template_name'],
-    ['no name', { template: { ...template, template_name: undefined } }, 'required', 'template__template_name'],
-    ['no description', { template: { ...template, dashboard_description: undefined } }, 'required', 'template__dashboard_description'],
-    ['filters not an object', { template: { ...template, dashboard_filters: 'x' } }, 'invalid_input', 'template__dashboard_filters'],
-    ['no tiles', { template: { ...template, tiles: [] } }, 'min_length', 'template__tiles'],
-    ['tiles missing', { template: { ...template, tiles: undefined } }, 'required', 'template__tiles'],
-    ['unknown tile type', { template: { ...template, tiles: [{ type: 'CHART' }] } }, 'invalid_choice', 'template__tiles__0__type'],
-    ['text body not a string', { template: { ...template, tiles: [{ type: 'TEXT', body: 5 }] } }, 'invalid_input', 'template__tiles__0__body'],
-    ['name of 401 characters', { template: { ...template, template_name: 'n'.repeat(401) } }, 'max_length', 'template__template_name'],
-  ])('rejects a template with %s, naming the field', async (_label, body, code, attr) => {
-    expectValidation(await admin.post(path, body), code, attr);
+    ['template not an object', { template: 'x' }, "'x' is not of type 'object'"],
+    ['no name', { template: { ...template, template_name: undefined } }, "'template_name' is a required property"],
+    ['no description', { template: { ...template, dashboard_description: undefined } }, "'dashboard_description' is a required property"],
+    ['filters not an object', { template: { ...template, dashboard_filters: 'x' } }, "'x' is not of type 'object'"],
+    ['no tiles', { template: { ...template, tiles: [] } }, '[] should be non-empty'],
+    ['tiles missing', { template: { ...template, tiles: undefined } }, "'tiles' is a required property"],
+    ['variables an object', { template: { ...template, variables: { plan: 'team' } } }, "{'plan': 'team'} is not of type 'array', 'null'"],
+    ['a name that is a number', { template: { ...template, template_name: 5 } }, "5 is not of type 'string'"],
+    ['a tile that is not an object', { template: { ...template, tiles: [true] } }, "True is not of type 'object'"],
+  ])('rejects a template with %s by the schema validator sentence, attr null', async (_label, body, detail) => {
+    expectValidation(await admin.post(path, body), 'invalid_input', null, detail);
+  });
+
+  it('a body without template is 400 required (production: 500, §10)', async () => {
+    expectValidation(await admin.post(path, {}), 'required', 'template', 'This field is required.');
   });
 });

@@ -10,19 +10,23 @@ import {
   collaboratorSchema,
   dashboardListItemSchema,
   dashboardSchema,
+  insightSchema,
   meSchema,
   memberSchema,
   organizationSchema,
   personalApiKeySchema,
   projectListItemSchema,
   projectSchema,
+  sharePasswordSchema,
   sharingConfigurationSchema,
   teamSchema,
+  textSchema,
   tileSchema,
   userSchema,
 } from '../../src/contract/schemas.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
+import { sharedPageHandler } from '../../src/mock/handlers/shared-page.ts';
 import { seedData } from '../../src/mock/seed.ts';
 
 export { seedIds } from '../../src/mock/seed.ts';
@@ -43,7 +47,7 @@ export function setupMockApi(): { store: () => Store } {
   store.subscribe(() => {
     changed = true;
   });
-  const server = setupServer(...apiHandlers(store));
+  const server = setupServer(...apiHandlers(store), ...sharedPageHandler(store));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     if (!changed) return;
@@ -88,8 +92,24 @@ export async function request(method: string, path: string, key: string | null, 
   }
   const response = await fetch(`${origin}${path}`, { method, headers, body });
   const text = await response.text();
+  for (const listener of onResponse) listener({ method, path, status: response.status, headers: response.headers, text });
   return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
 }
+
+// ---------- opt-in response observer (used by `npm run test:production-schema`) ----------
+
+/** One request made through `request(...)` and the mock's answer, as the observer sees it. */
+export interface ObservedResponse {
+  method: string;
+  /** The path with its query, as requested. */
+  path: string;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Listeners called with every answer `request(...)` gets. Empty unless a setup file adds one. */
+export const onResponse: Array<(response: ObservedResponse) => void> = [];
 
 /** A client for one key. */
 export function client(key: string | null) {
@@ -149,6 +169,9 @@ export const dashboardKeys = keysOf(dashboardSchema);
 export const tileKeys = keysOf(tileSchema);
 export const collaboratorKeys = keysOf(collaboratorSchema);
 export const sharingKeys = keysOf(sharingConfigurationSchema);
+export const insightKeys = keysOf(insightSchema);
+export const textKeys = keysOf(textSchema);
+export const sharePasswordKeys = keysOf(sharePasswordSchema);
 export const envelopeKeys = ['count', 'next', 'previous', 'results'];
 export const projectListKeys = keysOf(projectListItemSchema);
 export const projectKeys = keysOf(projectSchema);

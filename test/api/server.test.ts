@@ -122,13 +122,15 @@ describe('the mock over real HTTP', () => {
     expect(created.status).toBe(201);
     const dashboard = (await created.json()) as { id: number; tiles: unknown[] };
     const sharingPath = `/api/projects/${projectId}/dashboards/${dashboard.id}/sharing/`;
-    const { access_token: token } = sharingConfigurationSchema.parse(await (await api(sharingPath)).json());
+    const { access_token: provisional } = sharingConfigurationSchema.parse(await (await api(sharingPath)).json());
 
-    // Sharing not yet enabled: the page does not exist.
-    expect((await fetch(`${server.url}/shared/${token}`)).status).toBe(404);
+    // Sharing not yet enabled: the provisional token opens nothing.
+    expect((await fetch(`${server.url}/shared/${provisional}`)).status).toBe(404);
 
     const enabled = await api(sharingPath, { method: 'PATCH', body: JSON.stringify({ enabled: true }) });
     expect(enabled.status).toBe(200);
+    // Enabling issues the token that works (API.md §5.6).
+    const { access_token: token } = sharingConfigurationSchema.parse(await enabled.json());
     const page = await fetch(`${server.url}/shared/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -139,16 +141,18 @@ describe('the mock over real HTTP', () => {
     expect(html).not.toContain('<script>');
     expect(html.match(/<li>/g)?.length).toBe(dashboard.tiles.length);
 
-    // Rotating the link retires the old token at once.
+    // Rotating the link: the new token works at once, the old one for its 5-minute grace period.
     const refreshed = sharingConfigurationSchema.parse(
       await (await api(`${sharingPath}refresh/`, { method: 'POST', body: '{}' })).json(),
     );
-    expect((await fetch(`${server.url}/shared/${token}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/shared/${token}`)).status).toBe(200);
     expect((await fetch(`${server.url}/shared/${refreshed.access_token}`)).status).toBe(200);
 
+    // Disabling ends every token at once, the grace period included.
     await api(sharingPath, { method: 'PATCH', body: JSON.stringify({ enabled: false }) });
     const disabled = await fetch(`${server.url}/shared/${refreshed.access_token}`);
     expect(disabled.status).toBe(404);
+    expect((await fetch(`${server.url}/shared/${token}`)).status).toBe(404);
     expect(disabled.headers.get('content-type')).toMatch(/text\/html/);
   });
 });

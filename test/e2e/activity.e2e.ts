@@ -1,76 +1,85 @@
-// Activity (/projects/:id/activity): the changes made through the console in this journey appear,
-// newest first, with who, what and the field changes; more entries load by scrolling; axe.
+// Activity as production has it: the activity log (cursor pages) with What and Person in the URL,
+// Restore on a deleted dashboard's entry, a dashboard's History tab, and changes said in words
+// (never a raw value nor a token); axe on each.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import type { Page } from 'playwright-core';
-import { checkA11y, eventually, expectHeading, setupE2E } from './support/harness.ts';
-import { docScreenshot, openConnected, shownCount } from './support/pages.ts';
+import type { Locator, Page } from 'playwright-core';
+import { checkA11y, eventually, expectHeading, expectPath, setupE2E } from './support/harness.ts';
+import { dashboardNamed, openConnected } from './support/pages.ts';
 
 const { journey } = setupE2E();
 
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
-const summaryOf = (entry: ReturnType<Page['getByRole']>) => entry.locator('p').first();
+const entryItems = (page: Page) => page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
+const summary = async (entry: Locator) => (await entry.locator('p').first().innerText()).replace(/\s+/g, ' ').trim();
 
 describe('Activity', () => {
-  journey('renaming the project, pinning and sharing a dashboard show up as entries, newest first', async ({ page }) => {
-    await openConnected(page, '/projects/1/settings', 'Project settings');
-    const name = page.getByRole('textbox', { name: 'Project name', exact: true });
-    await eventually(async () => assert.equal(await name.inputValue(), 'Hedgebox App'));
-    await name.fill('Hedgebox Cloud');
+  journey('History tab: a restriction change and a link rotation, in words', async ({ page, stack }) => {
+    const { id } = await dashboardNamed(stack.mockUrl, 1, 'Website traffic');
+    await openConnected(page, `/projects/1/dashboards/${id}`, 'Website traffic');
+    await page.getByRole('combobox', { name: 'Who can edit', exact: true }).selectOption({ label: 'Only invited collaborators' });
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await toasts(page).getByText('Project settings saved.').waitFor();
+    await toasts(page).getByText(/saved/i).first().waitFor();
 
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Dashboards', exact: true }).click();
-    await expectHeading(page, 'Dashboards');
-    await page.getByRole('searchbox', { name: 'Search dashboards', exact: true }).fill('aha');
-    const table = page.getByRole('table', { name: 'Dashboards', exact: true });
-    await table.getByRole('button', { name: 'Pin aha moments', exact: true }).click();
-    await table.getByRole('button', { name: 'Unpin aha moments', exact: true }).waitFor();
-
-    await page.getByRole('searchbox', { name: 'Search dashboards', exact: true }).fill('Website traffic');
-    await table.getByRole('link', { name: 'Website traffic', exact: true }).click();
-    await expectHeading(page, 'Website traffic');
     await page.getByRole('tab', { name: 'Sharing', exact: true }).click();
     const share = page.getByRole('switch', { name: 'Share publicly', exact: true });
     await share.click();
     await eventually(async () => assert.equal(await share.getAttribute('aria-checked'), 'true'));
-    await page.getByRole('textbox', { name: 'Public link', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Rotate link', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    await confirm.getByText(/keeps working for 5 more minutes/).waitFor();
+    await confirm.getByRole('button', { name: 'Rotate link', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
 
-    await nav.getByRole('link', { name: 'Activity', exact: true }).click();
-    await expectHeading(page, 'Activity');
-    const entries = page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
+    await page.getByRole('tab', { name: 'History', exact: true }).click();
+    await expectPath(page, `/projects/1/dashboards/${id}/history`);
+    const entries = entryItems(page);
     await entries.first().waitFor();
-    const newest = await Promise.all([0, 1, 2].map((index) => summaryOf(entries.nth(index)).innerText()));
-    assert.deepEqual(
-      newest.map((text) => text.replace(/\s+/g, ' ').trim()),
-      [
-        'Priya (priya.raman@hedgebox.net) shared the dashboard Website traffic publicly',
-        'Priya (priya.raman@hedgebox.net) updated the dashboard aha moments',
-        'Priya (priya.raman@hedgebox.net) updated the project Hedgebox Cloud',
-      ],
+    assert.equal(await summary(entries.nth(0)), 'Priya (priya.raman@hedgebox.net) rotated the public link of the dashboard Website traffic');
+    assert.equal(await summary(entries.nth(1)), 'Priya (priya.raman@hedgebox.net) shared the dashboard Website traffic publicly');
+    assert.equal(await summary(entries.nth(2)), 'Priya (priya.raman@hedgebox.net) updated the dashboard Website traffic');
+    assert.match(
+      await entries.nth(2).getByRole('list', { name: 'Changes' }).innerText(),
+      /Who can edit: Everyone in the project → Only invited collaborators/,
     );
-    const changes = (index: number) => entries.nth(index).getByRole('list', { name: 'Changes' }).innerText();
-    assert.match(await changes(1), /pinned: false → true/);
-    assert.match(await changes(2), /name: Hedgebox App → Hedgebox Cloud/);
-    await entries.nth(0).getByRole('link', { name: 'Website traffic', exact: true }).waitFor();
-    await page.getByRole('main').getByText('Hedgebox Cloud', { exact: true }).first().waitFor();
-    await checkA11y(page, 'activity');
-    await docScreenshot(page, 'activity');
+    const text = await page.getByRole('list', { name: 'Activity entries' }).innerText();
+    assert.doesNotMatch(text, /restriction_level|access_token|none → none|\b21\b|\b37\b/, 'no raw value or token');
+    await checkA11y(page, 'history-tab');
   });
 
-  journey('older entries load page by page as the list scrolls', async ({ page }) => {
-    await openConnected(page, '/projects/1/activity', 'Activity');
-    const entries = page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
-    await entries.first().waitFor();
-    const first = await shownCount(page, 'entries');
-    assert.ok(first.shown < first.total, `the first page holds part of the log (${first.shown} of ${first.total})`);
-    await eventually(async () => {
-      await page.mouse.wheel(0, 4_000);
-      const now = await shownCount(page, 'entries');
-      assert.ok(now.shown > first.shown, `scrolling loaded more than ${first.shown} entries`);
-    }, 10_000, 200);
-    // Every loaded entry is listed (compared once loading has settled).
-    await eventually(async () => assert.equal(await entries.count(), (await shownCount(page, 'entries')).shown));
+  journey('What and Person filter the log in the URL, and Restore brings a deleted dashboard back', async ({ page, stack }) => {
+    const { id } = await dashboardNamed(stack.mockUrl, 1, 'aha moments');
+    await openConnected(page, `/projects/1/dashboards/${id}`, 'aha moments');
+    await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectHeading(page, 'Dashboards');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();
+    await expectHeading(page, 'Activity');
+    await entryItems(page).first().waitFor();
+    await page.getByRole('combobox', { name: 'What', exact: true }).selectOption({ label: 'Dashboards' });
+    await expectPath(page, '/projects/1/activity?what=dashboards');
+    await page.getByRole('combobox', { name: 'Person', exact: true }).selectOption({ label: 'Priya Raman' });
+    await expectPath(page, /\/projects\/1\/activity\?what=dashboards&person=\d+$/);
+    const entries = entryItems(page);
+    await eventually(async () =>
+      assert.equal(await summary(entries.nth(0)), 'Priya (priya.raman@hedgebox.net) deleted the dashboard aha moments'),
+    );
+    for (const entry of await entries.all()) assert.match(await summary(entry), /^Priya .* the dashboard /);
+    await checkA11y(page, 'activity-filtered');
+
+    // A reload keeps the filters (they live in the URL).
+    await page.reload();
+    await expectHeading(page, 'Activity');
+    assert.equal(await page.getByRole('combobox', { name: 'What', exact: true }).inputValue(), 'dashboards');
+
+    await entryItems(page).nth(0).getByRole('button', { name: 'Restore', exact: true }).click();
+    await toasts(page).getByText('Restored “aha moments”.').waitFor();
+    await eventually(async () =>
+      assert.equal(await summary(entryItems(page).nth(0)), 'Priya (priya.raman@hedgebox.net) restored the dashboard aha moments'),
+    );
+    assert.equal(await page.getByRole('button', { name: 'Restore', exact: true }).count(), 0, 'nothing left to restore');
+    await entryItems(page).nth(0).getByRole('link', { name: 'aha moments', exact: true }).click();
+    await expectHeading(page, 'aha moments');
   });
 });

@@ -93,7 +93,8 @@ describe('Read-only key', () => {
   });
 
   journey('projects and settings: New project, Save changes and the danger zone are disabled and say why', async ({ page }) => {
-    const projectReason = "The connected API key lacks the 'project:write' scope.";
+    const projectReason = 'This API key cannot create projects: it lacks the project:write scope.';
+    const settingsReason = 'This API key cannot change project settings: it lacks the project:write scope.';
     await openConnected(page, '/projects', 'Projects', readOnlyKey);
     await expectDisabledSaying(page, page.getByRole('button', { name: 'New project', exact: true }), projectReason);
     const table = page.getByRole('table', { name: 'Projects', exact: true });
@@ -102,9 +103,17 @@ describe('Read-only key', () => {
 
     await page.getByRole('link', { name: 'Settings of Hedgebox App', exact: true }).click();
     await expectHeading(page, 'Project settings');
-    await expectDisabledSaying(page, page.getByRole('button', { name: 'Save changes', exact: true }), projectReason);
-    await expectDisabledSaying(page, page.getByRole('button', { name: 'Reset project API key', exact: true }), projectReason);
-    await expectDisabledSaying(page, page.getByRole('button', { name: 'Delete project', exact: true }), projectReason);
+    await expectDisabledSaying(page, page.getByRole('button', { name: 'Save changes', exact: true }), settingsReason);
+    await expectDisabledSaying(
+      page,
+      page.getByRole('button', { name: 'Reset project API key', exact: true }),
+      'This API key cannot reset the project API key: it lacks the project:write scope.',
+    );
+    await expectDisabledSaying(
+      page,
+      page.getByRole('button', { name: 'Delete project', exact: true }),
+      'This API key cannot delete projects: it lacks the project:write scope.',
+    );
     assert.ok(await page.getByRole('textbox', { name: 'Project name', exact: true }).isDisabled(), 'the form is read-only');
     await checkA11y(page, 'read-only-settings');
 

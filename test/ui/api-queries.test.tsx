@@ -1,9 +1,9 @@
-import { QueryClientProvider, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fetchActivityPage, flattenActivity, nextActivityPage } from '../../src/api/activity.ts';
+import { activityQueries, cursorOf, fetchActivityLogPage, flattenActivity, noActivityFilters } from '../../src/api/activity.ts';
 import { changedFields, hasChanges } from '../../src/api/changed-fields.ts';
 import { saveConnection } from '../../src/api/connection.ts';
 import {
@@ -18,13 +18,10 @@ import { fetchAllMembers } from '../../src/api/organization.ts';
 import { flattenPages, nextOffset } from '../../src/api/pagination.ts';
 import { projectQueries, useUpdateProject } from '../../src/api/projects.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
-import { dashboardKeys, projectKeys } from '../../src/api/query-keys.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import type { ProjectUpdateInput } from '../../src/contract/inputs.ts';
-import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { server } from './setup.ts';
 
-type Pages = InfiniteData<Paginated<DashboardListItem>, number>;
 
 function setup(): { queryClient: QueryClient; wrapper: (props: { children: ReactNode }) => ReactNode } {
   const queryClient = createQueryClient({ forTests: true });
@@ -34,7 +31,7 @@ function setup(): { queryClient: QueryClient; wrapper: (props: { children: React
 
 const pinnedIn = (queryClient: QueryClient, search: string, id: number) =>
   queryClient
-    .getQueryData<Pages>(dashboardKeys.list(1, { search, pinned: null }))
+    .getQueryData(dashboardQueries.list(1, { search, pinned: null }).queryKey)
     ?.pages.flatMap((p) => p.results)
     .find((d) => d.id === id)?.pinned;
 
@@ -76,27 +73,49 @@ describe('infinite lists', () => {
     expect(nextOffset({ count: 5, next: 'x', previous: null, results: [] }, 0)).toBeUndefined();
   });
 
-  it('page the activity log by page number, in both documented shapes', async () => {
-    const page = await fetchActivityPage(1, { page: 1, limit: 2 });
-    expect(page.results.length).toBeLessThanOrEqual(2);
-    expect(getRequestLog()[0]!.path).toBe('/api/projects/1/activity/?page=1&limit=2');
-    const two = { results: [{ id: 'a' }, { id: 'b' }], next: 'x', previous: null, total_count: 3 };
-    expect(nextActivityPage(two as never, [two as never], 1)).toBe(2);
-    expect(nextActivityPage({ ...two, total_count: 2 } as never, [two as never], 1)).toBeUndefined();
-    expect(nextActivityPage({ ...two, total_count: null } as never, [two as never], 4)).toBe(5);
-    expect(nextActivityPage({ ...two, total_count: null, next: null } as never, [two as never], 4)).toBeUndefined();
+  it('page the activity log by the cursor of next, keeping the filters', async () => {
+    const entry = (id: string) => ({ id, user: null, activity: 'updated', scope: 'Dashboard', item_id: '7', detail: null, created_at: '2024-01-01T00:00:00Z' });
+    server.use(
+      http.get('*/api/projects/1/activity_log/', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return HttpResponse.json(
+          cursor === null
+            ? { next: 'https://us.posthog.com/api/projects/1/activity_log/?cursor=cD0yMDI0&scope=Dashboard', previous: null, results: [entry('3'), entry('2')] }
+            : { next: null, previous: 'https://us.posthog.com/api/projects/1/activity_log/?cursor=x', results: [entry('2'), entry('1')] },
+        );
+      }),
+    );
+    const { wrapper } = setup();
+    const filters = { ...noActivityFilters, scope: 'Dashboard', itemId: '7' };
+    const { result } = renderHook(() => useInfiniteQuery(activityQueries.log(1, filters)), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data?.pages).toHaveLength(2));
+    expect(result.current.hasNextPage).toBe(false);
+    expect(flattenActivity(result.current.data).map((e) => e.id)).toEqual(['3', '2', '1']);
+    const paths = getRequestLog().map((e) => e.path).reverse();
+    expect(paths).toEqual([
+      '/api/projects/1/activity_log/?scope=Dashboard&item_id=7',
+      '/api/projects/1/activity_log/?scope=Dashboard&item_id=7&cursor=cD0yMDI0',
+    ]);
+    // Every request stays on the console's own host, whatever host `next` names.
+    expect(getRequestLog().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
+    expect(cursorOf(null)).toBeUndefined();
+    expect(cursorOf('/api/projects/1/activity_log/?limit=1')).toBeUndefined();
+    expect((await fetchActivityLogPage(1, { ...noActivityFilters, user: '5' })).results).toHaveLength(2);
+  });
 
-    server.use(http.get('*/api/projects/1/activity/', () => HttpResponse.json({ id: 1, name: 'Hedgebox App', extra: true })));
-    expect(await fetchActivityPage(1, { page: 1 })).toEqual({ results: [], next: null, previous: null, total_count: 0 });
-
-    const entry = (id: string) => ({ id, user: null, unread: false, organization_id: null, was_impersonated: false, is_system: false, activity: 'updated', scope: 'Project', item_id: '1', detail: null, created_at: '2024-01-01T00:00:00Z' });
-    const flat = flattenActivity({
-      pages: [
-        { results: [entry('3'), entry('2')], next: 'x', previous: null, total_count: 4 },
-        { results: [entry('2'), entry('1')], next: null, previous: 'x', total_count: 4 },
-      ],
-    });
-    expect(flat.items.map((e) => e.id)).toEqual(['3', '2', '1']);
+  it('type every cache write by the factory that owns the key', () => {
+    const { queryClient } = setup();
+    const detail = dashboardQueries.detail(1, 1);
+    // @ts-expect-error a dashboard's entry holds a dashboard: `tsc` refuses a number (this line is the check)
+    queryClient.setQueryData(detail.queryKey, 42);
+    // @ts-expect-error the same for a project
+    queryClient.setQueryData(projectQueries.detail(1).queryKey, { name: 'no id' });
+    // Reads are typed too: `pinned` is known without a cast.
+    const pinned: boolean | undefined = queryClient.getQueryData(detail.queryKey)?.pinned;
+    expect(pinned).toBeUndefined();
   });
 
   it('fetch every page of the members', async () => {
@@ -140,7 +159,7 @@ describe('mutations', () => {
     expect(pinnedIn(queryClient, 'Product', 1)).toBe(false);
     release();
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(queryClient.getQueryData<{ pinned: boolean }>(dashboardKeys.detail(1, 1))?.pinned).toBe(false);
+    expect(queryClient.getQueryData(dashboardQueries.detail(1, 1).queryKey)?.pinned).toBe(false);
   });
 
   it('roll the pin back when the API refuses', async () => {
@@ -158,20 +177,20 @@ describe('mutations', () => {
   it('soft-delete with PATCH deleted=true, drop it from cached lists, and restore', async () => {
     const { queryClient, wrapper } = setup();
     await loadTwoLists(queryClient);
-    const before = queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }))!.pages[0]!.count;
+    const before = queryClient.getQueryData(dashboardQueries.list(1).queryKey)!.pages[0]!.count;
     const { result } = renderHook(() => ({ remove: useDeleteDashboard(1), restore: useRestoreDashboard(1) }), { wrapper });
 
     await act(() => result.current.remove.mutateAsync(2));
     const deleteCall = getRequestLog().find((e) => e.method === 'PATCH');
     expect(deleteCall).toMatchObject({ path: '/api/projects/1/dashboards/2/', requestBody: { deleted: true }, status: 200 });
-    const list = queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }));
+    const list = queryClient.getQueryData(dashboardQueries.list(1).queryKey);
     expect(list?.pages.flatMap((p) => p.results).some((d) => d.id === 2)).toBe(false);
 
     const restored = await act(() => result.current.restore.mutateAsync(2));
     expect(restored.deleted).toBe(false);
     expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', requestBody: { deleted: false }, status: 200 });
-    expect(queryClient.getQueryData<Pages>(dashboardKeys.list(1, { search: '', pinned: null }))!.pages[0]!.count).toBe(before - 1);
-    expect(queryClient.getQueryState(dashboardKeys.list(1, { search: '', pinned: null }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(dashboardQueries.list(1).queryKey)!.pages[0]!.count).toBe(before - 1);
+    expect(queryClient.getQueryState(dashboardQueries.list(1).queryKey)?.isInvalidated).toBe(true);
     const refetched = await queryClient.fetchInfiniteQuery(dashboardQueries.list(1));
     expect(refetched.pages[0]!.count).toBe(before);
   });
@@ -188,8 +207,8 @@ describe('mutations', () => {
     const { result } = renderHook(() => useUpdateProject(1), { wrapper });
     await act(() => result.current.mutateAsync(changes));
     expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', path: '/api/projects/1/', requestBody: { name: 'Hedgebox App (renamed)' } });
-    expect(queryClient.getQueryData<{ name: string }>(projectKeys.detail(1))?.name).toBe('Hedgebox App (renamed)');
-    expect(queryClient.getQueryState(projectKeys.list(''))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(projectQueries.detail(1).queryKey)?.name).toBe('Hedgebox App (renamed)');
+    expect(queryClient.getQueryState(projectQueries.list('').queryKey)?.isInvalidated).toBe(true);
   });
 });
 

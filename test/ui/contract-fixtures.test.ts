@@ -1,7 +1,7 @@
 /** The console parses what production really sends (test/fixtures/), not only what the mock sends. */
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fetchActivityPage } from '../../src/api/activity.ts';
+import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
 import { fetchCollaborators } from '../../src/api/collaborators.ts';
 import { saveConnection } from '../../src/api/connection.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../src/api/dashboards.ts';
@@ -22,6 +22,7 @@ import {
   sharingConfigurationSchema,
 } from '../../src/contract/schemas.ts';
 import { server } from './setup.ts';
+import activityLogPage from '../fixtures/activity-log-page.json';
 import activityPage from '../fixtures/activity-page.json';
 import activityProjectShape from '../fixtures/activity-project-shape.json';
 import collaborators from '../fixtures/collaborators.json';
@@ -38,6 +39,7 @@ import projectList from '../fixtures/project-list.json';
 import sharing from '../fixtures/sharing.json';
 
 const fixtures: Record<string, unknown> = {
+  'activity-log-page.json': activityLogPage,
   'activity-page.json': activityPage,
   'activity-project-shape.json': activityProjectShape,
   'collaborators.json': collaborators,
@@ -59,8 +61,10 @@ const fixture = (name: string): unknown => structuredClone(fixtures[name]);
 describe('production-shaped fixtures parse with the contract', () => {
   it('a full project: unknown fields dropped, nulls kept, lists cleaned', () => {
     const project = projectSchema.parse(fixture('project-full.json'));
-    expect(project).not.toHaveProperty('group_types');
-    expect(project).not.toHaveProperty('secret_api_token');
+    // Fields API.md §4.8 does not list are dropped; the ones it lists are kept.
+    expect(project).not.toHaveProperty('capture_dead_clicks');
+    expect(project).not.toHaveProperty('user_access_level');
+    expect(project).toHaveProperty('group_types');
     expect(project.product_description).toBeNull();
     expect(project.week_start_day).toBeNull();
     expect(project.primary_dashboard).toBeNull();
@@ -94,7 +98,8 @@ describe('production-shaped fixtures parse with the contract', () => {
     expect(growth!.created_by).toBeNull();
     expect(growth!.description).toBeNull();
     expect(growth!.tags).toEqual([]);
-    expect(untitled).not.toHaveProperty('last_accessed_at');
+    // Production's list-item fields of API.md §4.2 are read (null where production sends null).
+    expect(untitled!.last_accessed_at).toBeNull();
 
     const dashboard = dashboardSchema.parse(fixture('dashboard-full.json'));
     expect(dashboard.tiles.map((t) => [t.id, t.insight?.name ?? null, t.text?.body ?? null])).toEqual([
@@ -113,6 +118,10 @@ describe('production-shaped fixtures parse with the contract', () => {
       created_at: null,
       enabled: false,
       access_token: 'Abc_defGHIjklMNOpqrSTu',
+      settings: null,
+      password_required: false,
+      share_passwords: [],
+      user_access_level: null,
     });
     const organization = organizationSchema.parse(fixture('organization.json'));
     expect(organization.projects).toEqual([
@@ -155,7 +164,7 @@ describe('the fetchers accept the fixtures over HTTP', () => {
       http.get('https://us.posthog.example/api/organizations/@current/projects/', answer('project-list.json')),
       http.get('https://us.posthog.example/api/users/@me/', answer('me.json')),
       http.get('https://us.posthog.example/api/projects/1234/', answer('project-full.json')),
-      http.get('https://us.posthog.example/api/projects/1234/activity/', answer('activity-page.json')),
+      http.get('https://us.posthog.example/api/projects/1234/activity_log/', answer('activity-log-page.json')),
       http.get('https://us.posthog.example/api/projects/1234/is_generating_demo_data/', answer('is-generating-demo-data-project-shape.json')),
       http.get('https://us.posthog.example/api/projects/1234/dashboards/', answer('dashboard-list.json')),
       http.get('https://us.posthog.example/api/projects/1234/dashboards/78/', answer('dashboard-full.json')),
@@ -169,7 +178,7 @@ describe('the fetchers accept the fixtures over HTTP', () => {
     expect((await fetchProjectPage({})).count).toBe(2);
     expect((await fetchMe()).team?.name).toBe('Production');
     expect((await fetchProject(1234)).timezone).toBe('Europe/Paris');
-    expect((await fetchActivityPage(1234, { page: 1 })).results).toHaveLength(2);
+    expect((await fetchActivityLogPage(1234, noActivityFilters)).results).toHaveLength(3);
     expect(await fetchDemoDataStatus(1234)).toEqual({ isGenerating: null });
     expect((await fetchDashboardPage(1234, {})).results).toHaveLength(2);
     expect((await fetchDashboard(1234, 78)).tiles).toHaveLength(3);

@@ -24,7 +24,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     const { user, location } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     expect(await heading('Product overview')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing', 'History']);
     expect(screen.getByRole('tab', { name: 'Sharing' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('switch', { name: 'Share publicly' })).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Product overview');
 
     await user.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'sharing')));
+    await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview, 'history')));
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(location().pathname).toBe(dashboardPath(dashboards.productOverview)));
@@ -58,7 +58,8 @@ describe('dashboard detail: heading, tabs and not found', () => {
   it('shows a deleted dashboard as not found, with a way back to the list', async () => {
     const { user, location } = renderApp(dashboardPath(dashboards.legacyKpis));
     expect(await heading('Dashboard not found')).toBeInTheDocument();
-    expect(screen.getByText(details.dashboardNotFound)).toBeInTheDocument();
+    // A deleted dashboard is an unknown id: `Not found.` (API.md §2).
+    expect(screen.getByText(details.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the dashboards' }));
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
@@ -312,8 +313,8 @@ describe('dashboard detail: who may edit', () => {
   });
 
   it('shows the API’s 403 above the form when the key’s scopes are unknown', async () => {
-    // Not the bundled mock as far as the console can tell: the scopes are learnt from the answer.
-    server.use(http.get('*/__mock/info', () => new HttpResponse(null, { status: 404 })));
+    // A backend that cannot say which key this is (no personal_api_keys/@current): the API decides.
+    server.use(http.get('*/api/personal_api_keys/@current/', () => new HttpResponse(null, { status: 404 })));
     const { user } = renderApp(dashboardPath(dashboards.productOverview), { key: 'phx_demo_readonly' });
     await heading('Product overview');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), ' More.');

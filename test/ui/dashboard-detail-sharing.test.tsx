@@ -42,7 +42,10 @@ describe('dashboard detail: sharing', () => {
 
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Share publicly' })).toHaveAttribute('aria-checked', 'true'));
-    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue(linkFor(before.access_token!));
+    // Turning sharing on issues a new token (API.md §5.6): the link shows the one the PATCH answered.
+    const issued = (await sharingOf(dashboards.websiteTraffic)).access_token!;
+    expect(issued).not.toBe(before.access_token);
+    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue(linkFor(issued));
     expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveAttribute('readonly');
     expect(screen.getByRole('link', { name: 'Open the public link in a new tab' })).toHaveAttribute('target', '_blank');
     expect(screen.getByText(/^Shared since/)).toBeInTheDocument();
@@ -85,7 +88,7 @@ describe('dashboard detail: sharing', () => {
     expect(writeText).toHaveBeenCalledWith(token);
   });
 
-  it('rotates the link after a confirmation that says the old one stops working', async () => {
+  it('rotates the link after a confirmation that says the old one works for 5 more minutes', async () => {
     const { access_token: oldToken } = await sharingOf(dashboards.productOverview);
     const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     const field = await screen.findByRole('textbox', { name: 'Public link' });
@@ -93,7 +96,7 @@ describe('dashboard detail: sharing', () => {
 
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
-    expect(within(dialog).getByText(/The current link stops working at once/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/The old link keeps working for 5 more minutes, then stops/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/refresh/'))).toHaveLength(0);
@@ -101,7 +104,7 @@ describe('dashboard detail: sharing', () => {
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
     const again = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
     await user.click(within(again).getByRole('button', { name: 'Rotate link' }));
-    expect(await screen.findByText('The public link was rotated. The old link no longer works.')).toBeInTheDocument();
+    expect(await screen.findByText('The public link was rotated. The old link works for 5 more minutes, then stops.')).toBeInTheDocument();
     const { access_token: newToken } = await sharingOf(dashboards.productOverview);
     expect(newToken).not.toBe(oldToken);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(linkFor(newToken!)));
@@ -135,7 +138,8 @@ describe('dashboard detail: sharing', () => {
   });
 
   it('shows the API’s 403 when a read-only key tries and its scopes were unknown', async () => {
-    server.use(http.get('*/__mock/info', () => new HttpResponse(null, { status: 404 })));
+    // A backend that cannot say which key this is (no personal_api_keys/@current): the API decides.
+    server.use(http.get('*/api/personal_api_keys/@current/', () => new HttpResponse(null, { status: 404 })));
     const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'), { key: 'phx_demo_readonly' });
     const toggle = await screen.findByRole('switch', { name: 'Share publicly' });
     expect(toggle).toBeEnabled();
@@ -171,5 +175,80 @@ describe('dashboard detail: sharing', () => {
     expect(screen.getByRole('heading', { name: 'Could not load the sharing settings' })).toBeInTheDocument();
     // The rest of the page keeps working.
     expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+  });
+
+  it('requires a password, adds a generated one shown once with Copy password, and deletes it', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    const requirePassword = await screen.findByRole('switch', { name: 'Require a password' });
+    expect(requirePassword).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByRole('button', { name: 'Add password' })).not.toBeInTheDocument();
+    await user.click(requirePassword);
+    await waitFor(() => expect(requirePassword).toHaveAttribute('aria-checked', 'true'));
+    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview, 'sharing/'))[0]?.requestBody).toEqual({ password_required: true });
+    expect(screen.getByText(/No passwords yet/)).toBeInTheDocument();
+
+    // Blank: the API generates one.
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Board');
+    await user.click(screen.getByRole('button', { name: 'Add password' }));
+    const shown = await screen.findByRole('textbox', { name: 'New password (Board)' });
+    const [post] = sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'));
+    expect(post?.requestBody).toEqual({ note: 'Board' });
+    const generated = (shown as HTMLInputElement).value;
+    expect(generated).toHaveLength(22);
+    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy password' }));
+    expect(writeText).toHaveBeenCalledWith(generated);
+
+    const list = await screen.findByRole('list', { name: 'Share passwords' });
+    expect(within(list).getByText('Board')).toBeInTheDocument();
+    // Listed without the secret, which is shown only once.
+    expect(list).not.toHaveTextContent(generated);
+    const config = await sharingOf(dashboards.productOverview);
+    expect(config.share_passwords.map((p) => p.note)).toEqual(['Board']);
+
+    await user.click(within(list).getByRole('button', { name: 'Delete password Board' }));
+    expect(await screen.findByText(/Deleted the password “Board”/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Share passwords' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('textbox', { name: 'New password (Board)' })).not.toBeInTheDocument();
+    expect((await sharingOf(dashboards.productOverview)).share_passwords).toEqual([]);
+  });
+
+  it('checks a chosen password’s length before sending, then names a password without a note by its id', async () => {
+    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    await user.click(await screen.findByRole('switch', { name: 'Require a password' }));
+    const password = await screen.findByRole('textbox', { name: 'Password' });
+    await user.type(password, 'short');
+    await user.click(screen.getByRole('button', { name: 'Add password' }));
+    expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters long\./);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'))).toHaveLength(0);
+
+    await user.type(password, '-and-long');
+    await user.click(screen.getByRole('button', { name: 'Add password' }));
+    expect(await screen.findByRole('textbox', { name: 'New password' })).toHaveValue('short-and-long');
+    const [created] = (await sharingOf(dashboards.productOverview)).share_passwords;
+    expect(screen.getByRole('button', { name: `Delete password ${created!.id}` })).toBeInTheDocument();
+  });
+
+  it('shows the API’s sentence where the organization lacks the password feature', async () => {
+    server.use(
+      http.patch('*/api/projects/:project/dashboards/:id/sharing/', () =>
+        HttpResponse.json({ error: 'Sharing with password requires the Advanced Permissions feature' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    const requirePassword = await screen.findByRole('switch', { name: 'Require a password' });
+    await user.click(requirePassword);
+    expect(await screen.findByText('Sharing with password requires the Advanced Permissions feature')).toBeInTheDocument();
+    expect(screen.getByText('Could not require a password:')).toBeInTheDocument();
+    expect(requirePassword).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('disables the password controls for a member who may only view the dashboard', async () => {
+    renderApp(dashboardPath(dashboards.boardMetrics, 'sharing'), { key: 'phx_demo_member' });
+    const requirePassword = await screen.findByRole('switch', { name: 'Require a password' });
+    await waitFor(() => expect(requirePassword).toBeDisabled());
+    expect(requirePassword).toHaveAccessibleDescription('Only invited collaborators can edit this dashboard. You can view it, but not change it.');
   });
 });

@@ -180,11 +180,12 @@ describe('mock controls', () => {
       latency_ms: [1, 3],
       error_rate: 0.25,
       rules: [{ method: 'PATCH', path: '/api/projects/*/dashboards/*', status: 429, retry_after: 7 }],
+      production_key_rules: false,
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear faults' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Faults on:/ })).not.toBeInTheDocument());
-    expect(mock.getFaults()).toEqual({ latency_ms: 0, error_rate: 0, rules: [] });
+    expect(mock.getFaults()).toEqual({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: false });
     expect(within(dialog).getByRole('textbox', { name: 'Latency (ms)' })).toHaveValue('');
   });
 

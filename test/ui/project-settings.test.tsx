@@ -387,39 +387,55 @@ describe('Project settings: danger zone', () => {
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });
 
-  it('shows a member the API’s 403 in the delete and reset dialogs; the rest keeps working', async () => {
+  it('disables delete and reset for a member up front, with the reason; member settings stay editable', async () => {
     const { user } = await openSettings(MOBILE, 'phx_demo_member');
     const danger = region('Danger zone');
+    const remove = within(danger).getByRole('button', { name: 'Delete project' });
+    await waitFor(() => expect(remove).toBeDisabled());
+    expect(remove).toHaveAccessibleDescription('Only organization admins can delete projects. You are a member of this organization.');
+    expect(within(danger).getByRole('button', { name: 'Reset project API key' })).toHaveAccessibleDescription(
+      'Only organization admins can reset the project API key. You are a member of this organization.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toBeDisabled();
+
+    // A member may still change the member settings (API.md §6.1).
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    await user.clear(description);
+    await user.type(description, 'Apps for phones.');
+    await user.click(saveButton());
+    await waitFor(() => expect(mock.store.project(MOBILE)!.product_description).toBe('Apps for phones.'));
+  });
+
+  it('shows the API’s 403 in the delete dialog when the role could not be foreseen', async () => {
+    server.use(
+      http.delete(`*/api/projects/${MOBILE}/`, () =>
+        HttpResponse.json(
+          { type: 'authentication_error', code: 'permission_denied', detail: "You don't have sufficient permissions in the project.", attr: null },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = await openSettings(MOBILE);
+    const danger = region('Danger zone');
     await user.click(within(danger).getByRole('button', { name: 'Delete project' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
     await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only organization admins can create or delete projects.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("You don't have sufficient permissions in the project.");
     expect(mock.store.project(MOBILE)).toBeDefined();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-
-    await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
-    dialog = await screen.findByRole('dialog', { name: 'Reset project API key' });
-    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only project admins can reset the project API key.');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-
-    // A member may still edit the settings.
-    const name = screen.getByRole('textbox', { name: 'Project name' });
-    await user.type(name, ' (iOS)');
-    await user.click(saveButton());
-    await waitFor(() => expect(mock.store.project(MOBILE)!.name).toBe('Mobile Apps (iOS)'));
   });
 
   it('disables changes for a key without project:write, and says why', async () => {
     await openSettings(APP, 'phx_demo_readonly');
-    const reason = "The connected API key lacks the 'project:write' scope.";
+    const reason = 'This API key cannot change project settings: it lacks the project:write scope.';
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Project name' })).toBeDisabled());
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveAccessibleDescription(reason);
     const danger = region('Danger zone');
     expect(within(danger).getByRole('button', { name: 'Delete project' })).toBeDisabled();
-    expect(within(danger).getByRole('button', { name: 'Delete project' })).toHaveAccessibleDescription(reason);
+    expect(within(danger).getByRole('button', { name: 'Delete project' })).toHaveAccessibleDescription(
+      'This API key cannot delete projects: it lacks the project:write scope.',
+    );
     expect(within(danger).getByRole('button', { name: 'Reset project API key' })).toBeDisabled();
     // Onboarding needs only project:read.
     expect(within(region('Onboarding')).getByRole('button', { name: 'Mark product as onboarded' })).toBeEnabled();

@@ -206,15 +206,21 @@ describe('New project', () => {
     expect(getRequestLog().filter((entry) => entry.method === 'POST')).toEqual([]);
   });
 
-  it('shows a member the API’s 403 in the dialog', async () => {
-    const { user } = renderApp('/projects', { key: 'phx_demo_member' });
+  it('shows the API’s 403 in the dialog when the role could not be foreseen', async () => {
+    const sentence = 'You need to be an organization admin or above to create new projects.';
+    server.use(
+      http.post('*/api/organizations/@current/projects/', () =>
+        HttpResponse.json({ type: 'authentication_error', code: 'permission_denied', detail: sentence, attr: null }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/projects');
     await projectsTable();
     await user.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Not allowed here');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Only organization admins can create or delete projects.');
+    expect(alert).toHaveTextContent(sentence);
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Not allowed here');
     // The rest of the page keeps working.
     expect(screen.getByRole('table', { name: 'Projects', hidden: true })).toBeInTheDocument();
@@ -225,7 +231,7 @@ describe('New project', () => {
     await projectsTable();
     const button = await screen.findByRole('button', { name: 'New project' });
     await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAccessibleDescription("The connected API key lacks the 'project:write' scope.");
+    expect(button).toHaveAccessibleDescription('This API key cannot create projects: it lacks the project:write scope.');
   });
 
   it('closes on Escape and returns focus to New project', async () => {

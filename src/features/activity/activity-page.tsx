@@ -1,152 +1,82 @@
-/** `/projects/:projectId/activity`: who changed what and when, newest first, paged by `page`. */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { activityQueries, flattenActivity } from '../../api/activity.ts';
+/**
+ * `/projects/:projectId/activity`: the project's activity log (API.md §6.3), newest first, cursor
+ * paged, with `What` (`?what=settings|dashboards`) and `Person` (`?person=<user id>`) in the URL,
+ * and `Restore` on a deleted dashboard's entry.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { ActivityLogFilters } from '../../api/activity.ts';
+import { useAuthorization } from '../../api/authorization.ts';
+import { useRestoreDashboard } from '../../api/dashboards.ts';
+import { organizationQueries } from '../../api/organization.ts';
 import { projectQueries } from '../../api/projects.ts';
+import { keyRoots } from '../../api/query-keys.ts';
+import { useToast } from '../../components/toast.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
-import { DateTime } from '../../components/date-time.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ActionError, ErrorState } from '../../components/error-state.tsx';
-import { errorDetail } from '../../components/error-text.ts';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { actorName, activityPhrase, compactValue, deletedDashboards, itemName, newestFirst } from './activity-text.ts';
-import './activity.css';
+import { activityFiltersFromSearchParams, readPerson, readWhat } from './activity-filters.ts';
+import { ActivityList } from './activity-list.tsx';
+import { itemName } from './activity-text.ts';
 
-function ChangeValue({ value, kind }: { value: unknown; kind: 'before' | 'after' }) {
-  const { text, full, cut } = compactValue(value);
-  return (
-    <span className={`change-value change-${kind}`} title={cut ? full : undefined}>
-      {text}
-    </span>
-  );
-}
-
-function ActivityItem({ entry, projectId, linkable }: { entry: ActivityEntry; projectId: string; linkable: boolean }) {
-  const [lead, tail] = activityPhrase(entry);
+function RestoreButton({ projectId, entry }: { projectId: string; entry: ActivityEntry }) {
+  const restore = useRestoreDashboard(projectId);
+  const toast = useToast();
   const name = itemName(entry);
-  const changes = entry.detail?.changes ?? [];
-  const email = entry.user?.email;
-  const actor = actorName(entry);
+  const reasonId = useId();
+  const refusal = useAuthorization({ projectId }).refusal('restoreDashboard');
   return (
-    <li className="activity-entry">
-      <p className="activity-summary">
-        <strong className="activity-actor" title={email ?? undefined}>
-          {actor}
-        </strong>
-        {email && email !== actor && <span className="activity-email"> ({email})</span>} {lead}{' '}
-        {linkable ? (
-          <Link to={`/projects/${encodeURIComponent(projectId)}/dashboards/${encodeURIComponent(entry.item_id!)}`}>{name}</Link>
-        ) : (
-          <strong>{name}</strong>
-        )}
-        {tail && ` ${tail}`}
-      </p>
-      <p className="activity-when">
-        <DateTime value={entry.created_at} relative />
-      </p>
-      {changes.length > 0 && (
-        <ul className="activity-changes" aria-label="Changes">
-          {changes.map((change, index) => (
-            <li key={`${change.field ?? 'change'}-${index}`}>
-              <code>{change.field ?? change.type ?? 'change'}</code>: <ChangeValue value={change.before} kind="before" />{' '}
-              → <ChangeValue value={change.after} kind="after" />
-            </li>
-          ))}
-        </ul>
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={refusal !== null}
+        aria-disabled={restore.isPending || undefined}
+        aria-busy={restore.isPending || undefined}
+        aria-describedby={refusal ? reasonId : undefined}
+        onClick={() => {
+          if (restore.isPending) return;
+          restore.mutate(entry.item_id!, {
+            onSuccess: () => toast.success(`Restored “${name}”.`),
+            onError: (error) => toast.error(error, { prefix: `Could not restore “${name}”:` }),
+          });
+        }}
+      >
+        Restore
+      </button>
+      {refusal && (
+        <span id={reasonId} className="field-hint disabled-reason">
+          {refusal}
+        </span>
       )}
-    </li>
+    </>
   );
-}
-
-/** Calls `onVisible` while the element is in view (the next page as the end of the list scrolls in). */
-function useWhenVisible(onVisible: () => void, active: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  useEffect(() => {
-    callback.current = onVisible;
-  });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !active || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting)) callback.current();
-    }, { rootMargin: '400px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [active]);
-  return ref;
 }
 
 export default function ActivityPage() {
   const { projectId = '' } = useParams();
-  const query = useInfiniteQuery(activityQueries.list(projectId));
+  const [params, setParams] = useSearchParams();
+  const what = readWhat(params.get('what'));
+  const person = readPerson(params.get('person'));
   const project = useQuery(projectQueries.detail(projectId));
-  const flat = useMemo(() => flattenActivity(query.data), [query.data]);
-  const items = useMemo(() => newestFirst(flat.items), [flat.items]);
-  const gone = useMemo(() => deletedDashboards(items), [items]);
-  const canAutoLoad = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
-  const sentinel = useWhenVisible(() => {
-    if (canAutoLoad) void query.fetchNextPage();
-  }, canAutoLoad);
+  const { refusal } = useAuthorization({ projectId });
+  const membersRefusal = refusal('readMembers');
+  const members = useQuery({ ...organizationQueries.members(), enabled: membersRefusal === null });
+  const queryClient = useQueryClient();
+  const ids = { what: useId(), person: useId(), personHint: useId() };
+  const filters: ActivityLogFilters = activityFiltersFromSearchParams(params);
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState label="Loading activity…" />;
-  } else if (query.isError && !query.data) {
-    content = <ErrorState title="Could not load the activity" error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState title="No activity yet">
-        <p>Changes to this project and its dashboards appear here as they happen.</p>
-      </EmptyState>
+  const setFilter = (name: 'what' | 'person', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
     );
-  } else {
-    const total = flat.total ?? null;
-    content = (
-      <>
-        {query.isError && !query.isFetchNextPageError && (
-          <ActionError error={query.error} prefix="Could not refresh the activity:" />
-        )}
-        <ol className="activity-list" aria-label="Activity entries">
-          {items.map((entry) => (
-            <ActivityItem
-              key={entry.id}
-              entry={entry}
-              projectId={projectId}
-              linkable={entry.scope === 'Dashboard' && !!entry.item_id && !gone.has(entry.item_id)}
-            />
-          ))}
-        </ol>
-        <div ref={sentinel} aria-hidden="true" />
-        <div className="table-footer">
-          <p className="table-count">
-            {total !== null ? `Showing ${items.length} of ${Math.max(total, items.length)} entries` : `Showing ${items.length} entries`}
-          </p>
-          {query.isFetchNextPageError && (
-            <div className="action-error" role="alert">
-              <strong>Could not load more:</strong> <span>{errorDetail(query.error)}</span>{' '}
-              <button type="button" className="button button-small" onClick={() => void query.fetchNextPage()}>
-                Try again
-              </button>
-            </div>
-          )}
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              aria-busy={query.isFetchingNextPage || undefined}
-            >
-              Load more
-            </button>
-          )}
-          {query.isFetchingNextPage && <LoadingState inline label="Loading more…" />}
-        </div>
-      </>
-    );
-  }
+
+  const personHint = membersRefusal ?? (members.isError ? 'Could not load the members of the organization.' : null);
 
   return (
     <>
@@ -155,19 +85,61 @@ export default function ActivityPage() {
           <h1>Activity</h1>
           {project.data && <p className="lead">{project.data.name}</p>}
         </div>
-        {query.data && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-            aria-busy={(query.isRefetching && !query.isFetchingNextPage) || undefined}
-          >
-            Refresh
-          </button>
-        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) })}
+        >
+          Refresh
+        </button>
       </div>
-      {content}
+      <div className="activity-filters" role="group" aria-label="Filters">
+        <div className="field">
+          <label htmlFor={ids.what}>What</label>
+          <select id={ids.what} value={what} onChange={(event) => setFilter('what', event.target.value)}>
+            <option value="">Everything</option>
+            <option value="settings">Project settings</option>
+            <option value="dashboards">Dashboards</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.person}>Person</label>
+          <select
+            id={ids.person}
+            value={person ?? ''}
+            disabled={membersRefusal !== null}
+            aria-describedby={personHint ? ids.personHint : undefined}
+            onChange={(event) => setFilter('person', event.target.value)}
+          >
+            <option value="">Everyone</option>
+            {person && !members.data?.some((m) => String(m.user.id) === person) && (
+              <option value={person}>User {person}</option>
+            )}
+            {members.data?.map((member) => (
+              <option key={member.id} value={String(member.user.id)}>
+                {[member.user.first_name, member.user.last_name].filter(Boolean).join(' ') || member.user.email}
+              </option>
+            ))}
+          </select>
+          {personHint && (
+            <p id={ids.personHint} className="field-hint">
+              {personHint}
+            </p>
+          )}
+        </div>
+      </div>
+      <ActivityList
+        key={`${what}-${person ?? ''}`}
+        projectId={projectId}
+        filters={filters}
+        emptyTitle={what || person ? 'No activity matches these filters' : 'No activity yet'}
+        emptyText={
+          what || person
+            ? 'Choose Everything and Everyone to see every change.'
+            : 'Changes to this project and its dashboards appear here as they happen.'
+        }
+        deletedAction={(entry) => <RestoreButton projectId={projectId} entry={entry} />}
+      />
     </>
   );
 }

@@ -16,8 +16,7 @@ import {
   type ForgetAfter,
 } from '../../api/connection.ts';
 import { mockQueries } from '../../api/mock.ts';
-import { fetchCurrentOrganization } from '../../api/organization.ts';
-import { organizationKeys } from '../../api/query-keys.ts';
+import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 
@@ -111,7 +110,7 @@ export default function ConnectPage() {
     try {
       const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
       saveConnection({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
-      queryClient.setQueryData(organizationKeys.current(), organization);
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
       navigate(next, { replace: true });
     } catch (error) {
       setFailure(error);

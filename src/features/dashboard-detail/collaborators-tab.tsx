@@ -9,7 +9,7 @@ import { useUpdateDashboard } from '../../api/dashboards.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
-import { fieldError, formError } from '../../components/error-text.ts';
+import { errorDetail, errorStatus, fieldError } from '../../components/error-text.ts';
 import { SelectField } from '../../components/field.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -17,8 +17,8 @@ import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
 import { memberLevels, type Collaborator, type Dashboard, type Member } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
 
@@ -36,7 +36,7 @@ export function addableMembers(members: ReadonlyArray<Member>, dashboard: Dashbo
 export default function CollaboratorsTab() {
   const { projectId, dashboardId, dashboard } = useDashboardOutlet();
   const toast = useToast();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const collaborators = useQuery(collaboratorQueries.list(projectId, dashboardId));
   const members = useQuery(organizationQueries.members());
   const add = useAddCollaborator(projectId, dashboardId);
@@ -49,6 +49,9 @@ export default function CollaboratorsTab() {
   const candidates = members.data && collaborators.data ? addableMembers(members.data, dashboard, collaborators.data) : [];
   // A member who gained access meanwhile (added elsewhere, made admin) is no longer a choice.
   const selected = candidates.some((m) => m.user.uuid === choice) ? choice : '';
+  // The API names no field for its rules about the chosen user (§5.5, `attr` null): they belong under User.
+  const userError =
+    fieldError(add.error, 'user_uuid') ?? (add.error && errorStatus(add.error) === 400 ? errorDetail(add.error) : undefined);
   const addReason =
     access.edit ??
     (!restricted
@@ -197,7 +200,7 @@ export default function CollaboratorsTab() {
             value={selected}
             disabled={members.isPending || members.isError || candidates.length === 0 || access.edit !== null || !restricted}
             hint="Members of the organization. The creator and admins already have edit access, so they are not listed."
-            error={fieldError(add.error, 'user_uuid')}
+            error={userError}
             onChange={(event) => {
               setChoice(event.target.value);
               add.reset();
@@ -221,7 +224,7 @@ export default function CollaboratorsTab() {
               Add collaborator
             </ReasonedButton>
           </div>
-          {add.error && formError(add.error, ['user_uuid']) && (
+          {add.error && !userError && (
             <ActionError error={add.error} prefix="Could not add the collaborator:" onDismiss={() => add.reset()} />
           )}
         </form>

@@ -1,5 +1,5 @@
 /**
- * One dashboard: its name as the heading, badges, and the tabs Overview, Collaborators and Sharing,
+ * One dashboard: its name as the heading, badges, and the tabs Overview, Collaborators, Sharing and History,
  * each its own URL, rendered in the outlet with the loaded dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -110,6 +110,7 @@ export default function DashboardDetailPage() {
           { to: base, label: 'Overview' },
           { to: `${base}/collaborators`, label: 'Collaborators' },
           { to: `${base}/sharing`, label: 'Sharing' },
+          { to: `${base}/history`, label: 'History' },
         ]}
       >
         <Outlet context={context} />

@@ -20,8 +20,8 @@ import {
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
 
 interface FormValues {
   name: string;
@@ -78,7 +78,7 @@ function isRestrictionRefusal(error: unknown): boolean {
 export default function OverviewTab() {
   const { projectId, dashboardId, dashboard, onDeleted } = useDashboardOutlet();
   const toast = useToast();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const save = useUpdateDashboard(projectId, dashboardId);
   const remove = useDeleteDashboard(projectId);
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -1,6 +1,6 @@
 /**
- * Sharing: public sharing on or off, the public link and its access token, and rotating the link
- * (the old one stops working at once).
+ * Sharing: public sharing on or off, the public link and its access token, rotating the link (the
+ * old one keeps working for 5 more minutes), and password protection.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,12 +14,13 @@ import { useToast } from '../../components/toast.tsx';
 import type { SharingConfiguration } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
+import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
-import { useDashboardAccess } from './use-dashboard-access.ts';
+import { SharePasswords } from './share-passwords.tsx';
 
 export default function SharingTab() {
   const { projectId, dashboardId, dashboard } = useDashboardOutlet();
-  const access = useDashboardAccess(dashboard);
+  const access = useDashboardPermissions(projectId, dashboard);
   const sharing = useQuery(sharingQueries.detail(projectId, dashboardId));
   const update = useUpdateSharing(projectId, dashboardId);
 
@@ -62,6 +63,7 @@ export default function SharingTab() {
           {sharing.data.enabled && (
             <PublicLink projectId={projectId} dashboardId={dashboardId} sharing={sharing.data} rotateReason={access.share} />
           )}
+          <SharePasswords projectId={projectId} dashboardId={dashboardId} sharing={sharing.data} refusal={access.share} />
         </section>
       )}
     </>
@@ -151,8 +153,8 @@ function PublicLink({ projectId, dashboardId, sharing, rotateReason }: PublicLin
         title="Rotate the public link?"
         message={
           <p>
-            The current link stops working at once: anyone who has it loses access. A new link is made, which you can share
-            again.
+            A new link is made, which you can share again. The old link keeps working for 5 more minutes, then stops:
+            anyone who has only the old link loses access.
           </p>
         }
         confirmLabel="Rotate link"
@@ -164,7 +166,7 @@ function PublicLink({ projectId, dashboardId, sharing, rotateReason }: PublicLin
           refresh.mutate(undefined, {
             onSuccess: () => {
               setConfirmRotate(false);
-              toast.success('The public link was rotated. The old link no longer works.');
+              toast.success('The public link was rotated. The old link works for 5 more minutes, then stops.');
             },
           })
         }

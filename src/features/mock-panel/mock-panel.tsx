@@ -26,6 +26,7 @@ import {
   type FaultsForm,
   type RuleForm,
 } from './faults.ts';
+import { ProductionKeyRulesSection } from './production-key-rules.tsx';
 import './mock-panel.css';
 
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
@@ -374,6 +375,7 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
     >
       <DemoKeySection info={info} />
       <FaultsSection faults={faults} form={form} pending={update.isPending} onSave={save} />
+      <ProductionKeyRulesSection faults={faults} />
       <ResetSection onReset={() => form.reset(formFromFaults(noFaults()))} />
     </Dialog>
   );

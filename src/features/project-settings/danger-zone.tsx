@@ -1,6 +1,7 @@
 /** Danger zone: reset the project API key (then show the new one) and delete the project (typed confirmation). */
 import { useId, useState } from 'react';
-import { missingScopeReason, useDeleteProject, useResetProjectToken } from '../../api/projects.ts';
+import { useProjectPermissions } from '../../api/authorization.ts';
+import { useDeleteProject, useResetProjectToken } from '../../api/projects.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -8,14 +9,14 @@ import { ReasonedButton } from '../../components/reasoned-button.tsx';
 
 export interface DangerZoneProps {
   project: Project;
-  canWrite: boolean;
   /** After the API deleted the project. */
   onDeleted: (name: string) => void;
   onTokenReset: () => void;
 }
 
-export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: DangerZoneProps) {
+export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps) {
   const headingId = useId();
+  const permissions = useProjectPermissions(project.id);
   const newKeyId = useId();
   const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -28,7 +29,6 @@ export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: Dange
     remove.reset();
   };
 
-  const disabledReason = canWrite ? null : missingScopeReason('project:write');
 
   return (
     <section className="panel settings-section danger-zone" aria-labelledby={headingId}>
@@ -39,7 +39,7 @@ export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: Dange
           <h3>Reset the project API key</h3>
           <p>Apps and sites that send events with the current key must be updated with the new one.</p>
         </div>
-        <ReasonedButton className="button button-danger" onClick={() => setConfirming('reset')} disabledReason={disabledReason}>
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('reset')} disabledReason={permissions.resetToken}>
           Reset project API key
         </ReasonedButton>
       </div>
@@ -59,7 +59,7 @@ export function DangerZone({ project, canWrite, onDeleted, onTokenReset }: Dange
           <h3>Delete this project</h3>
           <p>Its dashboards and its activity are deleted with it. This cannot be undone.</p>
         </div>
-        <ReasonedButton className="button button-danger" onClick={() => setConfirming('delete')} disabledReason={disabledReason}>
+        <ReasonedButton className="button button-danger" onClick={() => setConfirming('delete')} disabledReason={permissions.deleteProject}>
           Delete project
         </ReasonedButton>
       </div>

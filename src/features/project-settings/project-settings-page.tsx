@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useKeyScopeGranted } from '../../api/mock.ts';
+import { useProjectPermissions } from '../../api/authorization.ts';
 import { projectQueries } from '../../api/projects.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -65,7 +65,7 @@ function ProjectFacts({ project }: { project: Project }) {
 export default function ProjectSettingsPage() {
   const { projectId = '' } = useParams();
   const query = useQuery(projectQueries.detail(projectId));
-  const canWrite = useKeyScopeGranted('project:write');
+  const permissions = useProjectPermissions(projectId);
   const navigate = useNavigate();
   const toast = useToast();
   // Set just before leaving on purpose (the project was deleted): the unsaved-changes guard lets it go.
@@ -109,11 +109,16 @@ export default function ProjectSettingsPage() {
       )}
       <ProjectFacts project={project} />
       {/* Keyed by project: switching projects starts a fresh form. */}
-      <SettingsForm key={project.id} project={project} canWrite={canWrite} allowLeaveRef={allowLeaveRef} />
+      <SettingsForm
+        key={project.id}
+        project={project}
+        readOnlyReason={permissions.changeSettings}
+        adminOnlyReason={permissions.changeAdminSettings}
+        allowLeaveRef={allowLeaveRef}
+      />
       <OnboardingSection key={`onboarding-${project.id}`} project={project} />
       <DangerZone
         project={project}
-        canWrite={canWrite}
         onTokenReset={() => toast.success('Project API key reset. Update your apps with the new key.')}
         onDeleted={(name) => {
           allowLeaveRef.current = true;

@@ -3,7 +3,8 @@
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { missingScopeReason, useUpdateProject } from '../../api/projects.ts';
+import { memberSettingFields } from '../../api/authorization.ts';
+import { useUpdateProject } from '../../api/projects.ts';
 import { timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
@@ -32,7 +33,10 @@ const numberFieldMessages: Record<NumberField, string> = {
 
 export interface SettingsFormProps {
   project: Project;
-  canWrite: boolean;
+  /** Why the key cannot change these settings at all (then the form is read-only), or null. */
+  readOnlyReason: string | null;
+  /** Why the person cannot change the admin-only settings (a member), or null. */
+  adminOnlyReason: string | null;
   allowLeaveRef: RefObject<boolean>;
 }
 
@@ -46,7 +50,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormProps) {
+export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLeaveRef }: SettingsFormProps) {
+  const canWrite = readOnlyReason === null;
+  // A member changes only the member settings (API.md §6.1); the rest shows read-only.
+  const locked = (field: string) => adminOnlyReason !== null && !(memberSettingFields as ReadonlyArray<string>).includes(field);
   const zones = useMemo(() => timeZones(), []);
   const initial = useMemo(() => draftFromProject(project), [project]);
   // Number inputs whose text the browser cannot read as a number (it then reports an empty value).
@@ -111,7 +118,13 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
       <form onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
         {!canWrite && (
           <p id={readOnlyId} className="notice notice-warning">
-            {missingScopeReason('project:write')} You can read these settings but not change them.
+            {readOnlyReason} You can read these settings but not change them.
+          </p>
+        )}
+        {canWrite && adminOnlyReason && (
+          <p className="notice notice-warning">
+            {adminOnlyReason} Settings you cannot change are shown read-only; you can change the product description,
+            session recording, and exception and web vitals capture.
           </p>
         )}
         <fieldset disabled={!canWrite} className="settings-fieldset" aria-describedby={canWrite ? undefined : readOnlyId}>
@@ -119,6 +132,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
           <Section title="General">
             <TextField
               label="Project name"
+              disabled={locked('name')}
               required
               autoComplete="off"
               hint="Up to 200 characters, unique in the organization."
@@ -140,11 +154,12 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
               options={zones}
               value={draft.timezone}
               error={form.error('timezone')}
-              disabled={!canWrite}
+              disabled={!canWrite || locked('timezone')}
               onChange={(value) => set('timezone', value)}
             />
             <SelectField
               label="Week starts on"
+              disabled={locked('week_start_day')}
               value={draft.week_start_day}
               error={form.error('week_start_day')}
               onChange={(event) => set('week_start_day', event.target.value as SettingsDraft['week_start_day'])}
@@ -161,7 +176,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
               onChange={(urls) => set('app_urls', urls)}
               error={form.error('app_urls')}
               rowError={(row) => form.error(`app_urls.${row}`)}
-              disabled={!canWrite}
+              disabled={!canWrite || locked('app_urls')}
             />
           </Section>
 
@@ -185,6 +200,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
                   max={1}
                   step={0.01}
                   value={draft.session_recording_sample_rate}
+                  disabled={locked('session_recording_sample_rate')}
                   onChange={(event) =>
                     setNumber('session_recording_sample_rate', event.target.value, event.target.validity?.badInput ?? false)
                   }
@@ -205,6 +221,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
                   max={30000}
                   step={1}
                   value={draft.session_recording_minimum_duration_milliseconds}
+                  disabled={locked('session_recording_minimum_duration_milliseconds')}
                   onChange={(event) =>
                     setNumber(
                       'session_recording_minimum_duration_milliseconds',
@@ -220,12 +237,14 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
           <Section title="Autocapture and privacy">
             <CheckboxField
               label="Anonymize IP addresses"
+              disabled={locked('anonymize_ips')}
               hint="Events are stored without the sender’s IP address."
               checked={draft.anonymize_ips}
               onChange={(event) => set('anonymize_ips', event.target.checked)}
             />
             <CheckboxField
               label="Disable autocapture"
+              disabled={locked('autocapture_opt_out')}
               hint="Stop capturing clicks, inputs and page views by themselves; only events sent in code are kept."
               checked={draft.autocapture_opt_out}
               onChange={(event) => set('autocapture_opt_out', event.target.checked)}
@@ -242,12 +261,14 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
             />
             <CheckboxField
               label="Capture console logs"
+              disabled={locked('capture_console_log_opt_in')}
               hint="Browser console output, kept with session recordings."
               checked={draft.capture_console_log_opt_in}
               onChange={(event) => set('capture_console_log_opt_in', event.target.checked)}
             />
             <CheckboxField
               label="Capture performance"
+              disabled={locked('capture_performance_opt_in')}
               hint="Network timings, kept with session recordings."
               checked={draft.capture_performance_opt_in}
               onChange={(event) => set('capture_performance_opt_in', event.target.checked)}
@@ -280,7 +301,7 @@ export function SettingsForm({ project, canWrite, allowLeaveRef }: SettingsFormP
             </button>
             <p id={saveHintId} className="field-hint" aria-live="polite">
               {!canWrite
-                ? missingScopeReason('project:write')
+                ? readOnlyReason
                 : update.isPending
                   ? 'Saving…'
                   : dirty

@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { flattenPages } from '../../api/pagination.ts';
-import { useKeyScopeGranted } from '../../api/mock.ts';
-import { missingScopeReason, projectQueries } from '../../api/projects.ts';
+import { useOrganizationPermissions } from '../../api/authorization.ts';
+import { projectQueries } from '../../api/projects.ts';
 import type { Project, ProjectListItem } from '../../contract/schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -66,7 +66,7 @@ export default function ProjectsPage() {
   const search = params.get('search') ?? '';
   const query = useInfiniteQuery(projectQueries.list(search));
   const { items, total } = flattenPages(query.data);
-  const canCreate = useKeyScopeGranted('project:write');
+  const createRefusal = useOrganizationPermissions().createProject;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [created, setCreated] = useState<Project | null>(null);
   const toast = useToast();
@@ -100,7 +100,7 @@ export default function ProjectsPage() {
       onClick={() => setDialogOpen(true)}
       onPointerEnter={() => void NewProjectDialog.preload()}
       onFocus={() => void NewProjectDialog.preload()}
-      disabledReason={canCreate ? null : missingScopeReason('project:write')}
+      disabledReason={createRefusal}
     >
       New project
     </ReasonedButton>

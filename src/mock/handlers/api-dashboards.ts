@@ -4,24 +4,51 @@ import {
   dashboardCreateInput,
   dashboardUpdateInput,
   moveTileInput,
+  normalizeTags,
+  parseInput,
+  sharePasswordCreateInput,
   sharingUpdateInput,
 } from '../../contract/inputs.ts';
 import type { DashboardRecord, ProjectRecord } from '../db.ts';
 import { requireEdit, resolveDashboard, resolveProject } from '../rules/access.ts';
 import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/collaborators.ts';
-import { createDashboard, createFromTemplateJson, dashboardView, listDashboards, moveTile, updateDashboard } from '../rules/dashboards.ts';
+import {
+  createDashboard,
+  createFromTemplateJson,
+  dashboardView,
+  listDashboards,
+  moveTile,
+  openDashboard,
+  updateDashboard,
+} from '../rules/dashboards.ts';
 import { envelopeLinks, limitOffset } from '../rules/pagination.ts';
 import { problems } from '../rules/problem.ts';
 import { collaboratorJson } from '../rules/serialize.ts';
-import { getSharing, refreshSharing, updateSharing } from '../rules/sharing.ts';
+import {
+  addSharePassword,
+  checkPasswordsAllowed,
+  deleteSharePassword,
+  getSharing,
+  refreshSharing,
+  updateSharing,
+} from '../rules/sharing.ts';
 import { bodyFields, bodyObject, json, noContent, peekBody, rawJson, type ApiContext, type RouteHandler } from './api-http.ts';
 
 const project = (ctx: ApiContext): ProjectRecord => resolveProject(ctx.store, ctx.principal, ctx.params.project_id!);
 
-/** The project, then the (non-deleted) dashboard of the path. */
+/** The project, then the (non-deleted) dashboard of a collaborators or sharing path (404 `Dashboard not found.`). */
 function projectAndDashboard(ctx: ApiContext): [ProjectRecord, DashboardRecord] {
   const p = project(ctx);
   return [p, resolveDashboard(ctx.store, p, ctx.params.dashboard_id!)];
+}
+
+/** The dashboard of a dashboard's own path: unknown is 404 `Not found.` (API.md §2.1). */
+function dashboardOf(ctx: ApiContext, p: ProjectRecord, includeDeleted = false): DashboardRecord {
+  try {
+    return resolveDashboard(ctx.store, p, ctx.params.dashboard_id!, includeDeleted);
+  } catch {
+    throw problems.notFound();
+  }
 }
 
 /** `?pinned=`: true or false (as Django reads booleans); anything else filters nothing. */
@@ -30,6 +57,12 @@ function pinnedParam(value: string | null): boolean | null {
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
   return null;
+}
+
+/** `deleted` as a boolean field reads it (§1.3): only a false value restores. */
+function restores(value: unknown): boolean {
+  const parsed = parseInput(dashboardUpdateInput, { deleted: value });
+  return parsed.ok && parsed.data.deleted === false;
 }
 
 const view = (ctx: ApiContext, p: ProjectRecord, d: DashboardRecord) => dashboardView(ctx.store, ctx.principal, p, d);
@@ -42,6 +75,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
     const { count, items } = listDashboards(ctx.store, ctx.principal, p, {
       search: search ? search : null,
       pinned: pinnedParam(ctx.query.get('pinned')),
+      tags: normalizeTags(ctx.query.getAll('tags')),
       limit,
       offset,
     });
@@ -65,15 +99,17 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
   },
 
   'dashboards.get': (ctx) => {
-    const [p, d] = projectAndDashboard(ctx);
+    const p = project(ctx);
+    const d = dashboardOf(ctx, p);
+    openDashboard(ctx.store, d);
     return json(200, view(ctx, p, d));
   },
 
   'dashboards.update': (ctx) => {
     const p = project(ctx);
-    const d = resolveDashboard(ctx.store, p, ctx.params.dashboard_id!, true);
+    const d = dashboardOf(ctx, p, true);
     // A deleted dashboard is found only by the request that restores it.
-    if (d.deleted && peekBody(ctx)?.deleted !== false) throw problems.dashboardNotFound();
+    if (d.deleted && !restores(peekBody(ctx)?.deleted)) throw problems.notFound();
     requireEdit(ctx.store, ctx.principal, p, d);
     const input = bodyFields(ctx, dashboardUpdateInput);
     updateDashboard(ctx.store, ctx.principal, p, d, input);
@@ -87,7 +123,8 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
   },
 
   'dashboards.moveTile': (ctx) => {
-    const [p, d] = projectAndDashboard(ctx);
+    const p = project(ctx);
+    const d = dashboardOf(ctx, p);
     requireEdit(ctx.store, ctx.principal, p, d);
     const input = bodyFields(ctx, moveTileInput);
     moveTile(ctx.store, ctx.principal, p, d, input);
@@ -103,21 +140,21 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
     const [p, d] = projectAndDashboard(ctx);
     requireEdit(ctx.store, ctx.principal, p, d);
     const body = bodyObject(ctx);
-    const collaborator = addCollaborator(ctx.store, ctx.principal, p, d, body);
+    const collaborator = addCollaborator(ctx.store, p, d, body);
     return json(201, collaboratorJson(ctx.store, collaborator));
   },
 
   'collaborators.remove': (ctx) => {
     const [p, d] = projectAndDashboard(ctx);
-    const collaborator = findCollaborator(ctx.store, d, ctx.params.user_uuid!);
     requireEdit(ctx.store, ctx.principal, p, d);
-    removeCollaborator(ctx.store, ctx.principal, p, d, collaborator);
+    const collaborator = findCollaborator(ctx.store, d, ctx.params.user_uuid!);
+    removeCollaborator(ctx.store, d, collaborator);
     return noContent();
   },
 
   'sharing.get': (ctx) => {
-    const [, d] = projectAndDashboard(ctx);
-    return json(200, getSharing(d));
+    const [p, d] = projectAndDashboard(ctx);
+    return json(200, getSharing(ctx.store, ctx.principal, p, d));
   },
 
   'sharing.update': (ctx) => {
@@ -125,7 +162,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
     requireEdit(ctx.store, ctx.principal, p, d);
     const input = bodyFields(ctx, sharingUpdateInput);
     updateSharing(ctx.store, ctx.principal, p, d, input);
-    return json(200, getSharing(d));
+    return json(200, getSharing(ctx.store, ctx.principal, p, d));
   },
 
   'sharing.refresh': (ctx) => {
@@ -133,6 +170,21 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
     requireEdit(ctx.store, ctx.principal, p, d);
     bodyObject(ctx);
     refreshSharing(ctx.store, ctx.principal, p, d);
-    return json(200, getSharing(d));
+    return json(200, getSharing(ctx.store, ctx.principal, p, d));
+  },
+
+  'sharing.addPassword': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    checkPasswordsAllowed(ctx.store, p, d);
+    const input = bodyFields(ctx, sharePasswordCreateInput);
+    return json(201, addSharePassword(ctx.store, ctx.principal, p, d, input));
+  },
+
+  'sharing.deletePassword': (ctx) => {
+    const [p, d] = projectAndDashboard(ctx);
+    requireEdit(ctx.store, ctx.principal, p, d);
+    deleteSharePassword(ctx.store, p, d, ctx.params.password_id!);
+    return noContent();
   },
 };

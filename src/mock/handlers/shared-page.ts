@@ -1,7 +1,11 @@
-/** GET /shared/:token — the public page of a shared dashboard (API.md §4, §9). */
+/**
+ * /shared/:token — the public page of a shared dashboard (API.md §9): GET shows it (or asks for the
+ * password of a protected one), POST `{password}` answers a `shareToken` for a later GET.
+ */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Store } from '../db.ts';
-import { findSharedDashboard, type SharedDashboardView } from '../rules/sharing.ts';
+import { sharingToken } from '../rules/random.ts';
+import { sharedLogin, sharedPage, sharingErrors, type SharedDashboardView } from '../rules/sharing.ts';
 
 const sharedPath = /^\/shared\/([^/]+)\/?$/;
 
@@ -12,18 +16,29 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char]!);
 }
 
-const pageHeaders = {
-  'Content-Type': 'text/html; charset=utf-8',
-  // Defence in depth: even a missed escape could not run a script on this page.
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+const baseHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
 };
 
+/** Defence in depth: even a missed escape could not run a script; only the password form's own script (by nonce) runs. */
+function pageHeaders(nonce: string | null) {
+  const script = nonce ? `; script-src 'nonce-${nonce}'; connect-src 'self'` : '';
+  return {
+    ...baseHeaders,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'${script}`,
+  };
+}
+
+const jsonHeaders = { ...baseHeaders, 'Content-Type': 'application/json' };
+
 const style = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#111827;background:#f9fafb}
 main{max-width:48rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.75rem;margin:0 0 .5rem}
 .description{color:#4b5563;white-space:pre-wrap}ul{list-style:none;padding:0;display:grid;gap:.5rem}
+form{display:grid;gap:.5rem;max-width:20rem}input{font:inherit;padding:.4rem}
+[role=alert]{color:#b91c1c}
 li{background:#fff;border:1px solid #e5e7eb;border-radius:.5rem;padding:.75rem 1rem}
 .kind{color:#6b7280;font-size:.875rem;margin-left:.5rem}footer{color:#6b7280;font-size:.875rem;margin-top:2rem}`;
 
@@ -65,6 +80,31 @@ export function renderSharedDashboard(view: SharedDashboardView): string {
   );
 }
 
+/**
+ * The password form of a protected dashboard. Its script sends the password, then shows the
+ * dashboard fetched with the answered `shareToken` (names in it are escaped by the server).
+ */
+export function renderPasswordPage(name: string | null, nonce: string): string {
+  const title = name ?? 'Untitled dashboard';
+  const script = `const form=document.getElementById('login');const error=document.getElementById('error');
+form.addEventListener('submit',async(event)=>{event.preventDefault();error.textContent='';
+const password=new FormData(form).get('password');
+const login=await fetch(location.pathname,{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({password})});
+if(!login.ok){error.textContent=login.status===401?'Incorrect password.':'This link no longer works.';return;}
+const {shareToken}=await login.json();
+const page=await fetch(location.pathname,{headers:{Authorization:'Bearer '+shareToken}});
+const doc=new DOMParser().parseFromString(await page.text(),'text/html');
+document.querySelector('main').replaceWith(doc.querySelector('main'));document.title=doc.title;});`;
+  return page(
+    `${title} · Shared dashboard`,
+    `<h1>${escapeHtml(title)}</h1>\n<p>This dashboard is protected by a password.</p>\n` +
+      '<form id="login"><label for="password">Password</label>' +
+      '<input id="password" name="password" type="password" autocomplete="current-password" required>' +
+      '<button type="submit">View dashboard</button><p id="error" role="alert"></p></form>\n' +
+      `<script nonce="${nonce}">${script}</script>`,
+  );
+}
+
 export function renderSharedNotFound(): string {
   return page(
     'Shared dashboard not found',
@@ -82,14 +122,48 @@ function decodeToken(segment: string): string {
   }
 }
 
-export function sharedPageHandler(store: Store): HttpHandler {
-  return http.get(
-    ({ request }) => sharedPath.test(new URL(request.url).pathname),
-    ({ request }) => {
-      const token = decodeToken(sharedPath.exec(new URL(request.url).pathname)?.[1] ?? '');
-      const view = token ? findSharedDashboard(store, token) : null;
-      if (!view) return new HttpResponse(renderSharedNotFound(), { status: 404, headers: pageHeaders });
-      return new HttpResponse(renderSharedDashboard(view), { status: 200, headers: pageHeaders });
-    },
-  );
+/** `{password}` from a JSON or form body; undefined when there is none. */
+async function passwordOf(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body: unknown = JSON.parse(await request.text());
+      return body !== null && typeof body === 'object' ? (body as Record<string, unknown>).password : undefined;
+    }
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      return (await request.formData()).get('password') ?? undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+const bearer = /^Bearer\s+(\S+)\s*$/i;
+
+function tokenOf(request: Request): string {
+  return decodeToken(sharedPath.exec(new URL(request.url).pathname)?.[1] ?? '');
+}
+
+export function sharedPageHandler(store: Store): HttpHandler[] {
+  const matches = ({ request }: { request: Request }) => sharedPath.test(new URL(request.url).pathname);
+  return [
+    http.get(matches, ({ request }) => {
+      const shareToken = bearer.exec(request.headers.get('authorization')?.trim() ?? '')?.[1] ?? null;
+      const shown = sharedPage(store, tokenOf(request), shareToken);
+      if (shown.kind === 'not_found') return new HttpResponse(renderSharedNotFound(), { status: 404, headers: pageHeaders(null) });
+      if (shown.kind === 'password') {
+        const nonce = sharingToken();
+        return new HttpResponse(renderPasswordPage(shown.name, nonce), { status: 200, headers: pageHeaders(nonce) });
+      }
+      return new HttpResponse(renderSharedDashboard(shown.view), { status: 200, headers: pageHeaders(null) });
+    }),
+    http.post(matches, async ({ request }) => {
+      const password = await passwordOf(request);
+      const result = store.mutate(() => sharedLogin(store, tokenOf(request), password));
+      if (result === null) return new HttpResponse(renderSharedNotFound(), { status: 404, headers: pageHeaders(null) });
+      if (!result.ok) return new HttpResponse(JSON.stringify({ error: sharingErrors.incorrectPassword }), { status: 401, headers: jsonHeaders });
+      return new HttpResponse(JSON.stringify({ shareToken: result.shareToken }), { status: 200, headers: jsonHeaders });
+    }),
+  ];
 }

@@ -1,8 +1,8 @@
 /** Dashboard collaborators (API.md §5, "Collaborator rules"). */
 import { details } from '../../contract/errors.ts';
-import { collaboratorCreateInput, parseInput } from '../../contract/inputs.ts';
+import { collaboratorCreateInput, collaboratorLevel, parseInput } from '../../contract/inputs.ts';
 import type { CollaboratorRecord, DashboardRecord, ProjectRecord, Store } from '../db.ts';
-import { isAdmin, type Principal } from './access.ts';
+import { isAdmin } from './access.ts';
 import { problems } from './problem.ts';
 import { isUuid, nowIso, uuid } from './random.ts';
 import { collaboratorJson } from './serialize.ts';
@@ -11,24 +11,27 @@ export function listCollaborators(store: Store, dashboard: DashboardRecord) {
   return store.collaboratorsOf(dashboard.id).map((c) => collaboratorJson(store, c));
 }
 
-/** POST collaborators/: rule 1 (restriction 21), then the fields, then rule 3; `body` is a JSON object. */
+/**
+ * POST collaborators/ (API.md §5.5): the body's fields, then the restriction rule, then the level
+ * rule, then the user rules; every rule error has `attr` null. `body` is a JSON object.
+ */
 export function addCollaborator(
   store: Store,
-  _principal: Principal,
   project: ProjectRecord,
   dashboard: DashboardRecord,
   body: Record<string, unknown>,
 ): CollaboratorRecord {
-  if (dashboard.restriction_level === 21) throw problems.invalid(details.collaboratorsOnLowestLevel);
   const parsed = parseInput(collaboratorCreateInput, body);
   if (!parsed.ok) throw problems.field(parsed.error);
+  if (dashboard.restriction_level === 21) throw problems.invalid(details.collaboratorsOnLowestLevel);
+  if (parsed.data.level !== collaboratorLevel) throw problems.invalid(details.onlyEditAccess);
   const user = store.userByUuid(parsed.data.user_uuid);
-  if (!user) throw problems.invalid(details.userDoesNotExist, 'user_uuid');
-  if (!store.membershipOf(project.organization_id, user.id)) throw problems.invalid(details.userHasNoAccess, 'user_uuid');
+  if (!user) throw problems.invalid(details.userDoesNotExist);
+  if (!store.membershipOf(project.organization_id, user.id)) throw problems.invalid(details.userHasNoAccess);
   if (dashboard.created_by === user.id || isAdmin(store, user, project.organization_id)) {
-    throw problems.invalid(details.userHasInherentAccess, 'user_uuid');
+    throw problems.invalid(details.userHasInherentAccess);
   }
-  if (store.isCollaborator(dashboard.id, user.id)) throw problems.invalid(details.userAlreadyCollaborator, 'user_uuid');
+  if (store.isCollaborator(dashboard.id, user.id)) throw problems.invalid(details.userAlreadyCollaborator);
 
   const now = nowIso();
   const collaborator: CollaboratorRecord = {
@@ -39,11 +42,12 @@ export function addCollaborator(
     added_at: now,
     updated_at: now,
   };
+  // Collaborator changes are not logged (production logs none).
   store.addCollaborator(collaborator);
   return collaborator;
 }
 
-/** `:user_uuid` of a collaborator of the dashboard; anyone else is 404. */
+/** `:user_uuid` of a collaborator of the dashboard; anyone else is 404 `Not found.`. */
 export function findCollaborator(store: Store, dashboard: DashboardRecord, userUuid: string): CollaboratorRecord {
   const user = isUuid(userUuid) ? store.userByUuid(userUuid) : undefined;
   const collaborator = user ? store.collaboratorsOf(dashboard.id).find((c) => c.user_id === user.id) : undefined;
@@ -51,14 +55,8 @@ export function findCollaborator(store: Store, dashboard: DashboardRecord, userU
   return collaborator;
 }
 
-/** DELETE collaborators/:user_uuid/ after the 404 and privilege checks. */
-export function removeCollaborator(
-  store: Store,
-  _principal: Principal,
-  _project: ProjectRecord,
-  dashboard: DashboardRecord,
-  collaborator: CollaboratorRecord,
-): void {
+/** DELETE collaborators/:user_uuid/ after the privilege and 404 checks. */
+export function removeCollaborator(store: Store, dashboard: DashboardRecord, collaborator: CollaboratorRecord): void {
   if (dashboard.restriction_level === 21) throw problems.invalid(details.removeCollaboratorsOnLowestLevel);
   store.removeCollaborator(collaborator);
 }

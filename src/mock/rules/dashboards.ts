@@ -3,6 +3,8 @@ import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import {
   charLength,
+  FormField,
+  normalizeTags,
   type createFromTemplateJsonInput,
   type dashboardCreateInput,
   type dashboardUpdateInput,
@@ -13,12 +15,16 @@ import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdate
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
 import { problems } from './problem.ts';
 import { nowIso, sharingToken } from './random.ts';
-import { dashboardJson, dashboardListItemJson, dashboardSearchText } from './serialize.ts';
-import { isDashboardTemplate, dashboardTemplateDefinitions, templateTiles } from './templates.ts';
+import { dashboardJson, dashboardListItemJson, dashboardSearchText, type Viewer } from './serialize.ts';
+import { templateSchemaError } from './template-schema.ts';
+import { dashboardTemplateDefinitions, isDashboardTemplate, templateTileSpecs } from './templates.ts';
+import { newInsight, newText, newTile, type TileFactory } from './tiles.ts';
 
 export interface DashboardListQuery {
   search: string | null;
   pinned: boolean | null;
+  /** `?tags=`: only dashboards carrying any of them (empty: no filter). */
+  tags: string[];
   limit: number;
   offset: number;
 }
@@ -35,8 +41,12 @@ function firstUnpinned(list: ReadonlyArray<DashboardRecord>): number {
   return lo;
 }
 
+export function viewerOf(store: Store, principal: Principal, project: ProjectRecord): Viewer {
+  return { userId: principal.user.id, admin: isAdmin(store, principal.user, project.organization_id) };
+}
+
 /**
- * One page of the project's dashboards as JSON text items, in list order. Without `search` this
+ * One page of the project's dashboards as JSON text items, in list order. Without filters this
  * costs O(page): the store keeps the order, and each item's JSON is cached.
  */
 export function listDashboards(
@@ -53,21 +63,23 @@ export function listDashboards(
     if (query.pinned) to = boundary;
     else from = boundary;
   }
-  const admin = isAdmin(store, principal.user, project.organization_id);
+  const viewer = viewerOf(store, principal, project);
   const item = (dashboard: DashboardRecord) =>
-    dashboardListItemJson(store, dashboard, privilegeLevel(store, principal.user, dashboard, admin));
+    dashboardListItemJson(store, dashboard, privilegeLevel(store, principal.user, dashboard, viewer.admin), viewer);
   const items: string[] = [];
-  if (!query.search) {
+  if (!query.search && query.tags.length === 0) {
     const start = from + query.offset;
     const end = Math.min(to, start + query.limit);
     for (let i = start; i < end; i += 1) items.push(item(ordered[i]!));
     return { count: to - from, items };
   }
-  const needle = query.search.toLowerCase();
+  const needle = query.search?.toLowerCase() ?? null;
+  const tags = new Set(query.tags);
   let count = 0;
   for (let i = from; i < to; i += 1) {
     const dashboard = ordered[i]!;
-    if (!dashboardSearchText(store, dashboard).includes(needle)) continue;
+    if (needle !== null && !dashboardSearchText(store, dashboard).includes(needle)) continue;
+    if (tags.size > 0 && !dashboard.tags.some((tag) => tags.has(tag))) continue;
     if (count >= query.offset && items.length < query.limit) items.push(item(dashboard));
     count += 1;
   }
@@ -76,23 +88,92 @@ export function listDashboards(
 
 /** The full dashboard as the caller sees it. */
 export function dashboardView(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord) {
-  const admin = isAdmin(store, principal.user, project.organization_id);
-  return dashboardJson(store, dashboard, privilegeLevel(store, principal.user, dashboard, admin));
+  const viewer = viewerOf(store, principal, project);
+  return dashboardJson(store, dashboard, privilegeLevel(store, principal.user, dashboard, viewer.admin), viewer);
 }
 
-function newSharingToken(store: Store): string {
+/** GET dashboards/:id/ stamps `last_accessed_at` (API.md §4.2). */
+export function openDashboard(store: Store, dashboard: DashboardRecord): void {
+  store.touchDashboard(dashboard, nowIso());
+}
+
+/** A token no dashboard of the store holds (current or retired). */
+export function newSharingToken(store: Store): string {
   let token = sharingToken();
   while (store.dashboardBySharingToken(token)) token = sharingToken();
   return token;
 }
 
-function copyTiles(store: Store, tiles: ReadonlyArray<TileRecord>): TileRecord[] {
-  return tiles.map((tile) => ({ ...structuredClone(tile), id: store.nextId('tile') }));
+/** The store as a source of new tiles, insights and texts. */
+export function storeTileFactory(store: Store): TileFactory {
+  return { nextId: (kind) => store.nextId(kind), addInsight: (insight) => store.insertInsight(insight), now: nowIso() };
+}
+
+/** Python's truth of a JSON value, as production reads `duplicate_tiles` (API.md §5.3). */
+export function pythonTruthy(value: unknown): boolean {
+  // A form body's value is its (last) text.
+  if (value instanceof FormField) return value.last !== '';
+  if (value === null || value === undefined || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+/**
+ * The tiles of a duplicate: new tile ids; the same insights and texts, or with `deep` new insights
+ * named `… (Copy)` and new texts with the same body.
+ */
+function duplicateTiles(store: Store, userId: number, source: DashboardRecord, deep: boolean): TileRecord[] {
+  const factory = storeTileFactory(store);
+  return source.tiles.map((tile) => {
+    let insightId = tile.insight_id;
+    let text = tile.text ? structuredClone(tile.text) : null;
+    if (deep) {
+      const insight = insightId === null ? undefined : store.insight(insightId);
+      if (insight) {
+        insightId = newInsight(factory, source.project_id, userId, {
+          name: insight.name === null ? null : `${insight.name} (Copy)`,
+          description: insight.description,
+          query: insight.query,
+          is_sample: insight.is_sample ?? false,
+        }).id;
+      }
+      if (tile.text) text = newText(factory, userId, tile.text.body);
+    }
+    return newTile(factory, { insight_id: insightId, text }, tile.layouts, tile.color);
+  });
+}
+
+/** A dashboard with the defaults of API.md §5.2. */
+export function newDashboardRecord(store: Store, projectId: number, userId: number, fields: Partial<DashboardRecord>): DashboardRecord {
+  return {
+    id: store.nextId('dashboard'),
+    project_id: projectId,
+    name: null,
+    description: '',
+    pinned: false,
+    created_at: nowIso(),
+    created_by: userId,
+    last_accessed_at: null,
+    deleted: false,
+    creation_mode: 'default',
+    filters: {},
+    variables: {},
+    breakdown_colors: [],
+    data_color_theme_id: null,
+    tags: [],
+    restriction_level: 21,
+    last_refresh: null,
+    quick_filter_ids: [],
+    tiles: [],
+    sharing: null,
+    ...fields,
+  };
 }
 
 type CreateInput = z.output<typeof dashboardCreateInput>;
 
-/** POST dashboards/: the rules of §5, then the new dashboard. */
+/** POST dashboards/: the rules of §5.3, then the new dashboard. */
 export function createDashboard(store: Store, principal: Principal, project: ProjectRecord, input: CreateInput): DashboardRecord {
   const template = input.use_template ? input.use_template : null;
   const sourceId = input.use_dashboard ?? null;
@@ -104,39 +185,31 @@ export function createDashboard(store: Store, principal: Principal, project: Pro
   if (sourceId !== null) {
     source = store.dashboard(sourceId);
     if (!source || source.project_id !== project.id || source.deleted) {
-      throw problems.invalid(
-        `Invalid value provided: dashboard ${sourceId} does not exist in this project or has been deleted.`,
-        'use_dashboard',
-      );
+      throw problems.invalid('Invalid value provided', 'use_dashboard');
     }
   }
 
-  const dashboard: DashboardRecord = {
-    id: store.nextId('dashboard'),
-    project_id: project.id,
+  const dashboard = newDashboardRecord(store, project.id, principal.user.id, {
     name: input.name ?? null,
     description: input.description ?? '',
     pinned: input.pinned ?? false,
-    created_at: nowIso(),
-    created_by: principal.user.id,
     deleted: input.deleted ?? false,
-    creation_mode: 'default',
     tags: input.tags ?? [],
     restriction_level: input.restriction_level ?? 21,
-    filters: {},
-    variables: {},
-    tiles: [],
-    sharing: { enabled: false, access_token: newSharingToken(store), created_at: null },
-  };
+  });
   if (template !== null && isDashboardTemplate(template)) {
+    const factory = storeTileFactory(store);
     dashboard.creation_mode = 'template';
     dashboard.filters = structuredClone(dashboardTemplateDefinitions[template].filters);
-    dashboard.tiles = templateTiles(template, (kind) => store.nextId(kind));
+    dashboard.tiles = templateTileSpecs(template).map((spec) =>
+      newTile(factory, { insight_id: newInsight(factory, project.id, principal.user.id, spec.insight).id, text: null }, spec.layouts, spec.color),
+    );
   } else if (source) {
     dashboard.creation_mode = 'duplicate';
     dashboard.filters = structuredClone(source.filters);
     dashboard.variables = structuredClone(source.variables);
-    dashboard.tiles = copyTiles(store, source.tiles);
+    dashboard.breakdown_colors = structuredClone(source.breakdown_colors);
+    dashboard.tiles = duplicateTiles(store, principal.user.id, source, pythonTruthy(input.duplicate_tiles));
   }
   return addDashboard(store, principal, project, dashboard);
 }
@@ -185,7 +258,7 @@ export function moveTile(store: Store, principal: Principal, project: ProjectRec
   const tile = source.tiles.find((t) => t.id === input.tile.id);
   if (!tile) throw problems.notFound();
   const target = store.dashboard(input.toDashboard);
-  if (!target || target.project_id !== project.id || target.deleted) throw problems.dashboardNotFound();
+  if (!target || target.project_id !== project.id || target.deleted) throw problems.notFound();
   if (target === source) return;
   requireEdit(store, principal, project, target);
 
@@ -209,14 +282,30 @@ export function moveTile(store: Store, principal: Principal, project: ProjectRec
 
 type TemplateJsonInput = z.output<typeof createFromTemplateJsonInput>;
 
-/** POST dashboards/create_from_template_json/: a dashboard made from a template given as JSON. */
+const optionalText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+const optionalObject = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** POST dashboards/create_from_template_json/: a dashboard made from a template given as JSON (API.md §5.3). */
 export function createFromTemplateJson(
   store: Store,
   principal: Principal,
   project: ProjectRecord,
   input: TemplateJsonInput,
 ): DashboardRecord {
-  const template = input.template;
+  const invalid = templateSchemaError(input.template);
+  if (invalid !== null) throw problems.invalid(invalid);
+  const template = input.template as Record<string, unknown> & {
+    template_name: string;
+    dashboard_description: string;
+    dashboard_filters: Record<string, unknown>;
+    tiles: Array<Record<string, unknown>>;
+    tags?: string[];
+  };
+  // The mock answers 400 where production fails (API.md §10): a tile without a type.
+  const untyped = template.tiles.findIndex((tile) => !Object.hasOwn(tile, 'type'));
+  if (untyped >= 0) throw problems.invalid("'type' is a required property");
   if (charLength(template.template_name) > 400) {
     throw problems.field({
       code: 'max_length',
@@ -224,37 +313,33 @@ export function createFromTemplateJson(
       attr: 'template__template_name',
     });
   }
-  const tiles: TileRecord[] = template.tiles.map((tile) => ({
-    id: store.nextId('tile'),
-    insight:
-      tile.type === 'INSIGHT'
-        ? { id: store.nextId('insight'), name: tile.name ?? null, description: tile.description ?? null }
-        : null,
-    text: tile.type === 'TEXT' ? { body: tile.body ?? null } : null,
-    layouts: structuredClone(tile.layouts ?? {}),
-    color: tile.color ?? null,
-  }));
-  const dashboard: DashboardRecord = {
-    id: store.nextId('dashboard'),
-    project_id: project.id,
+  const factory = storeTileFactory(store);
+  const tiles: TileRecord[] = [];
+  for (const tile of template.tiles) {
+    const layouts = optionalObject(tile.layouts);
+    const color = optionalText(tile.color);
+    if (tile.type === 'INSIGHT') {
+      const insight = newInsight(factory, project.id, principal.user.id, {
+        name: optionalText(tile.name),
+        description: optionalText(tile.description),
+        query: optionalObject(tile.query),
+        is_sample: true,
+      });
+      tiles.push(newTile(factory, { insight_id: insight.id, text: null }, layouts, color));
+    } else if (tile.type === 'TEXT') {
+      tiles.push(newTile(factory, { insight_id: null, text: newText(factory, principal.user.id, optionalText(tile.body)) }, layouts, color));
+    }
+  }
+  const dashboard = newDashboardRecord(store, project.id, principal.user.id, {
     name: template.template_name,
     description: template.dashboard_description,
-    pinned: false,
-    created_at: nowIso(),
-    created_by: principal.user.id,
-    deleted: false,
     creation_mode: 'template',
-    tags: template.tags ?? [],
-    restriction_level: 21,
+    tags: normalizeTags(template.tags ?? []),
     filters: structuredClone(template.dashboard_filters),
-    variables: structuredClone(template.variables ?? {}),
     tiles,
-    sharing: { enabled: false, access_token: newSharingToken(store), created_at: null },
-  };
+  });
   return addDashboard(store, principal, project, dashboard);
 }
-
-export { newSharingToken };
 
 /** Stores a new dashboard and records its creation. */
 function addDashboard(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): DashboardRecord {

@@ -42,6 +42,11 @@ export function sharingToken(bytes: ByteSource = cryptoBytes): string {
   return randomString(urlSafe, 22, bytes);
 }
 
+/** An insight's `short_id`: 8 letters and digits. */
+export function shortId(bytes: ByteSource = cryptoBytes): string {
+  return randomString(alphanumeric, 8, bytes);
+}
+
 /** A project API token: `phc_` and 43 letters and digits. */
 export function projectApiToken(bytes: ByteSource = cryptoBytes): string {
   return ['phc_', randomString(alphanumeric, 43, bytes)].join('');
@@ -52,8 +57,11 @@ export function liveEventsToken(bytes: ByteSource = cryptoBytes): string {
   return randomString(alphanumeric, 32, bytes);
 }
 
+/** The mock's time source; tests replace `now` to move time (the sharing grace period) without sleeping. */
+export const clock = { now: (): number => Date.now() };
+
 export function nowIso(): string {
-  return new Date().toISOString();
+  return new Date(clock.now()).toISOString();
 }
 
 /** A path id: decimal digits within the safe integer range, else null (answered as 404). */

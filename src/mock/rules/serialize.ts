@@ -7,6 +7,14 @@ import type * as z from 'zod/mini';
 import {
   activityEntrySchema,
   basicOrganizationSchema,
+  collaboratorSchema,
+  dashboardListItemSchema,
+  dashboardSchema,
+  insightSchema,
+  sharePasswordSchema,
+  sharingConfigurationSchema,
+  textSchema,
+  tileSchema,
   meSchema,
   memberSchema,
   organizationSchema,
@@ -24,11 +32,16 @@ import type {
   ApiKeyRecord,
   ActivityRecord,
   CollaboratorRecord,
+  DashboardListCache,
   DashboardRecord,
+  InsightRecord,
   MemberRecord,
   OrganizationRecord,
   ProjectRecord,
+  SharePasswordRecord,
+  SharingRecord,
   Store,
+  TextRecord,
   TileRecord,
   UserRecord,
 } from '../db.ts';
@@ -40,19 +53,43 @@ export function userJson(user: UserRecord) {
   return structuredClone(pick(user, userFields)) satisfies z.input<typeof userSchema>;
 }
 
-function creatorJson(store: Store, dashboard: DashboardRecord) {
-  const user = dashboard.created_by === null ? undefined : store.user(dashboard.created_by);
+function userOrNull(store: Store, id: number | null) {
+  const user = id === null ? undefined : store.user(id);
   return user ? userJson(user) : null;
 }
 
+/** Every field of a schema, none optional: what a serializer must give. */
+type Full<T> = { [K in keyof T]-?: T[K] };
+
 /**
- * A dashboard's list item as JSON text, cached until the dashboard changes; only the caller's
- * `effective_privilege_level` (the last key) is appended per request.
+ * Exactly the fields of a contract schema, in its order (the key list is the schema's shape). The
+ * values are checked by tsc against the schema's input type, so a field added there must be given here.
  */
-export function dashboardListItemPrefix(store: Store, dashboard: DashboardRecord): string {
-  const cached = store.listCacheOf(dashboard.id);
-  if (cached) return cached.jsonPrefix;
-  return cacheListItem(store, dashboard).jsonPrefix;
+function shaped<S extends z.ZodMiniObject>(schema: S, values: Full<z.input<S>>): Full<z.input<S>> {
+  const out: Record<string, unknown> = {};
+  const source = values as Record<string, unknown>;
+  for (const key of Object.keys(schema.shape)) out[key] = source[key];
+  return out as Full<z.input<S>>;
+}
+
+/** Who is looking, as far as a dashboard's answer depends on it. */
+export interface Viewer {
+  userId: number;
+  /** An admin of the dashboard's organization (level 8 or more). */
+  admin: boolean;
+}
+
+/** The caller's level in production's newer access control (API.md §4.2): `manager` for creators and admins. */
+export function userAccessLevel(dashboard: DashboardRecord, viewer: Viewer): 'manager' | 'editor' {
+  return viewer.admin || dashboard.created_by === viewer.userId ? 'manager' : 'editor';
+}
+
+/** A dashboard's list item as JSON text, cached per caller variant until the dashboard changes. */
+export function dashboardListItemJson(store: Store, dashboard: DashboardRecord, privilege: number, viewer: Viewer): string {
+  const access = userAccessLevel(dashboard, viewer);
+  const cached = store.listCacheOf(dashboard.id) ?? cacheListItem(store, dashboard);
+  const variant = `${privilege}|${access}`;
+  return (cached.variants[variant] ??= JSON.stringify(listItemJson(store, dashboard, privilege, access)));
 }
 
 /** Lower-cased name and description of a dashboard, for `?search=`. */
@@ -60,80 +97,164 @@ export function dashboardSearchText(store: Store, dashboard: DashboardRecord): s
   return (store.listCacheOf(dashboard.id) ?? cacheListItem(store, dashboard)).searchText;
 }
 
-/** Exactly the fields of a list item (API.md §4), in order; single responses add theirs after. */
-function listItemFields(store: Store, dashboard: DashboardRecord, privilege: number) {
-  return {
-    id: dashboard.id,
-    name: dashboard.name,
-    description: dashboard.description,
-    pinned: dashboard.pinned,
-    created_at: dashboard.created_at,
-    created_by: creatorJson(store, dashboard),
-    is_shared: dashboard.sharing.enabled,
-    deleted: dashboard.deleted,
-    creation_mode: dashboard.creation_mode,
-    tags: [...dashboard.tags],
-    restriction_level: dashboard.restriction_level,
-    effective_restriction_level: dashboard.restriction_level,
-    effective_privilege_level: privilege,
-  };
-}
-
 function cacheListItem(store: Store, dashboard: DashboardRecord) {
-  // The privilege is the caller's: cached up to it, appended per request (always the last field).
-  const full = JSON.stringify(listItemFields(store, dashboard, 0));
-  const entry = {
-    jsonPrefix: full.slice(0, full.length - '0}'.length),
+  const entry: DashboardListCache = {
+    variants: {},
     searchText: [(dashboard.name ?? '').toLowerCase(), dashboard.description.toLowerCase()].join('\u0000'),
   };
   store.setListCache(dashboard.id, entry);
   return entry;
 }
 
-export function dashboardListItemJson(store: Store, dashboard: DashboardRecord, privilege: number): string {
-  return `${dashboardListItemPrefix(store, dashboard)}${privilege}}`;
-}
-
-export function tileJson(tile: TileRecord) {
+/** The fields a dashboard's answers compute rather than store. */
+function dashboardComputed(store: Store, dashboard: DashboardRecord, privilege: number, access: string) {
   return {
-    id: tile.id,
-    insight: tile.insight ? { id: tile.insight.id, name: tile.insight.name, description: tile.insight.description } : null,
-    text: tile.text ? { body: tile.text.body } : null,
-    layouts: structuredClone(tile.layouts),
-    color: tile.color,
+    created_by: userOrNull(store, dashboard.created_by),
+    last_viewed_at: null,
+    is_shared: dashboard.sharing?.enabled ?? false,
+    effective_restriction_level: dashboard.restriction_level,
+    effective_privilege_level: privilege,
+    user_access_level: access,
+    access_control_version: dashboard.restriction_level === 37 ? 'v1' : 'v2',
+    team_id: dashboard.project_id,
   };
 }
 
-export function dashboardJson(store: Store, dashboard: DashboardRecord, privilege: number) {
-  return {
-    ...listItemFields(store, dashboard, privilege),
-    filters: structuredClone(dashboard.filters),
-    variables: structuredClone(dashboard.variables),
-    tiles: dashboard.tiles.map(tileJson),
+function listItemJson(store: Store, dashboard: DashboardRecord, privilege: number, access: string) {
+  return shaped(dashboardListItemSchema, { ...dashboard, ...dashboardComputed(store, dashboard, privilege, access) });
+}
+
+const emptyToNull = (value: Record<string, unknown> | null) => (value && Object.keys(value).length > 0 ? value : null);
+
+/**
+ * Tile `order` (API.md §4.4): the position after sorting by the `sm` layout, top to bottom, then
+ * left to right; tiles without one last, in their stored order.
+ */
+export function tileOrder(tiles: ReadonlyArray<TileRecord>): Map<TileRecord, number> {
+  const position = (tile: TileRecord) => {
+    const sm = (tile.layouts as Record<string, unknown> | null)?.sm as { x?: unknown; y?: unknown } | undefined;
+    return sm && typeof sm.y === 'number' && typeof sm.x === 'number' ? { y: sm.y, x: sm.x } : null;
+  };
+  const sorted = tiles
+    .map((tile, index) => ({ tile, index, at: position(tile) }))
+    .sort((a, b) => {
+      if (!a.at || !b.at) return a.at ? -1 : b.at ? 1 : a.index - b.index;
+      return a.at.y - b.at.y || a.at.x - b.at.x || a.index - b.index;
+    });
+  return new Map(sorted.map((entry, order) => [entry.tile, order]));
+}
+
+export function insightJson(
+  store: Store,
+  insight: InsightRecord,
+  project: ProjectRecord | undefined,
+  dashboard: DashboardRecord,
+  privilege: number,
+  access: string,
+) {
+  const showing = store.tilesShowing(insight).filter((s) => !s.dashboard.deleted);
+  return shaped(insightSchema, {
+    ...insight,
+    query: insight.query ? structuredClone(insight.query) : null,
+    dashboards: [...new Set(showing.map((s) => s.dashboard.id))],
+    dashboard_tiles: showing.map((s) => ({ id: s.tile.id, dashboard_id: s.dashboard.id, deleted: false })),
+    cache_target_age: null,
+    next_allowed_client_refresh: null,
+    result: null,
+    hasMore: null,
+    columns: null,
+    created_by: userOrNull(store, insight.created_by),
+    tags: [...insight.tags],
+    last_modified_by: userOrNull(store, insight.last_modified_by),
+    effective_restriction_level: dashboard.restriction_level,
+    effective_privilege_level: privilege,
+    user_access_level: access,
+    timezone: project?.timezone ?? 'UTC',
+    is_cached: false,
+    query_status: null,
+    hogql: null,
+    types: null,
+    alerts: [],
+    last_viewed_at: null,
+  });
+}
+
+export function textJson(store: Store, text: TextRecord, projectId: number) {
+  return shaped(textSchema, {
+    ...text,
+    created_by: userOrNull(store, text.created_by),
+    last_modified_by: userOrNull(store, text.last_modified_by),
+    team: projectId,
+  });
+}
+
+/** The dashboard's tiles in display order (API.md §4.4). */
+function tilesJson(store: Store, dashboard: DashboardRecord, privilege: number, access: string) {
+  const project = store.project(dashboard.project_id);
+  const order = tileOrder(dashboard.tiles);
+  return [...dashboard.tiles]
+    .sort((a, b) => order.get(a)! - order.get(b)!)
+    .map((tile) => {
+      const insight = tile.insight_id === null ? undefined : store.insight(tile.insight_id);
+      return shaped(tileSchema, {
+        id: tile.id,
+        insight: insight ? insightJson(store, insight, project, dashboard, privilege, access) : null,
+        text: tile.text ? textJson(store, tile.text, dashboard.project_id) : null,
+        layouts: structuredClone(tile.layouts ?? {}),
+        color: tile.color,
+        order: order.get(tile)!,
+        last_refresh: insight?.last_refresh ?? null,
+        is_cached: false,
+      });
+    });
+}
+
+export function dashboardJson(store: Store, dashboard: DashboardRecord, privilege: number, viewer: Viewer) {
+  const access = userAccessLevel(dashboard, viewer);
+  return shaped(dashboardSchema, {
+    ...structuredClone(dashboard),
+    ...dashboardComputed(store, dashboard, privilege, access),
+    persisted_filters: emptyToNull(dashboard.filters),
+    persisted_variables: emptyToNull(dashboard.variables),
+    tiles: tilesJson(store, dashboard, privilege, access),
     use_template: null,
     use_dashboard: null,
     delete_insights: false,
-  };
+  });
 }
 
 export function collaboratorJson(store: Store, collaborator: CollaboratorRecord) {
-  const user = store.user(collaborator.user_id);
-  return {
-    id: collaborator.id,
-    dashboard_id: collaborator.dashboard_id,
-    user: user ? userJson(user) : null,
-    level: collaborator.level,
-    added_at: collaborator.added_at,
-    updated_at: collaborator.updated_at,
-  };
+  // Users are never removed from the store, so a collaborator's user is always there.
+  return shaped(collaboratorSchema, { ...collaborator, user: userJson(store.user(collaborator.user_id)!) });
 }
 
-export function sharingJson(dashboard: DashboardRecord) {
-  return {
-    created_at: dashboard.sharing.created_at,
-    enabled: dashboard.sharing.enabled,
-    access_token: dashboard.sharing.access_token,
-  };
+export function sharePasswordJson(store: Store, password: SharePasswordRecord) {
+  return shaped(sharePasswordSchema, {
+    id: password.id,
+    created_at: password.created_at,
+    note: password.note,
+    created_by_email: store.user(password.created_by ?? -1)?.email ?? 'deleted user',
+    is_active: password.is_active,
+  });
+}
+
+/**
+ * The sharing configuration (API.md §4.6). Before the first save it is the unsaved default with
+ * `provisionalToken`; `access` is the caller's level (`manager` for admins, else `editor`).
+ */
+export function sharingJson(store: Store, sharing: SharingRecord | null, provisionalToken: string, access: string) {
+  return shaped(sharingConfigurationSchema, {
+    created_at: sharing?.created_at ?? null,
+    enabled: sharing?.enabled ?? false,
+    access_token: sharing?.access_token ?? provisionalToken,
+    settings: sharing?.settings ? { ...sharing.settings } : null,
+    password_required: sharing?.password_required ?? false,
+    share_passwords: (sharing?.share_passwords ?? [])
+      .filter((p) => p.is_active)
+      .sort((a, b) => b.id - a.id)
+      .map((p) => sharePasswordJson(store, p)),
+    user_access_level: access,
+  });
 }
 
 /** The values of `keys` of a record, in that order (the contract's order). */

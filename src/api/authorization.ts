@@ -1,0 +1,246 @@
+/**
+ * The one answer to "may this key do X here, and if not, why" (DESIGN.md), in one wording.
+ *
+ * What it knows, on any backend (the production service included):
+ * - the key's scopes and the projects it is limited to, from `GET /api/personal_api_keys/@current/`
+ *   (API.md §4.12, no scope needed);
+ * - the person's role: the project's `effective_membership_level`, else the organization's
+ *   `membership_level` (admin = 8 or more);
+ * - a dashboard's `effective_privilege_level` (37 = can edit) and its creator;
+ * - the five session-only actions (§1.2), refused up front where the backend is known to be
+ *   production (not the bundled mock) or the mock plays production (`production_key_rules`).
+ *
+ * Each answer is the sentence that says why an action is not allowed, or null when it is allowed
+ * or not known to be refused (then the API's answer decides, and its 403 is shown where the person acted).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
+import { scopeGranted, type Scope } from '../contract/scopes.ts';
+import { getConnection, useConnectionState } from './connection.ts';
+import { apiRequest } from './http.ts';
+import { mockQueries, productionKeyRulesOf } from './mock.ts';
+import { organizationQueries, userQueries } from './organization.ts';
+import { projectQueries } from './projects.ts';
+import { type ProjectId } from './query-keys.ts';
+import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } from './session-only.ts';
+
+// ---------- the key itself ----------
+
+export type CurrentKey = PersonalApiKey;
+
+export function fetchCurrentKey(signal?: AbortSignal): Promise<CurrentKey> {
+  return apiRequest({
+    endpoint: 'personalApiKeys.current',
+    path: '/api/personal_api_keys/@current/',
+    signal,
+    schema: personalApiKeySchema,
+  });
+}
+
+export const personalApiKeyQueries = {
+  /** The connected key (its scopes); refetched whenever the connection changes (the app resets every query). */
+  current: () =>
+    queryOptions({
+      queryKey: ['personal-api-key', '@current'] as const,
+      queryFn: ({ signal }) => fetchCurrentKey(signal),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+};
+
+// ---------- the actions and the one wording ----------
+
+/** The scopes of API.md §1.2. */
+export type KeyScope = Scope;
+
+interface ActionRule {
+  /** What the action does, as the sentences say it ("create projects"). */
+  doing: string;
+  scope: KeyScope;
+  /** Organization admins only (§6.1 roles). */
+  adminOnly?: boolean;
+  /** Needs `effective_privilege_level` 37 on the dashboard (§5.4). */
+  editsDashboard?: boolean;
+  /** Only the dashboard's creator and admins (restriction level). */
+  restrictionRights?: boolean;
+  /** One of the five session-only actions of §1.2. */
+  sessionOnly?: SessionOnlyEndpoint;
+}
+
+export const actionRules = {
+  createProject: { doing: 'create projects', scope: 'project:write', adminOnly: true },
+  changeProjectSettings: { doing: 'change project settings', scope: 'project:write' },
+  changeAdminSettings: { doing: 'change these project settings', scope: 'project:write', adminOnly: true },
+  deleteProject: { doing: 'delete projects', scope: 'project:write', adminOnly: true },
+  resetProjectToken: {
+    doing: 'reset the project API key',
+    scope: 'project:write',
+    adminOnly: true,
+    sessionOnly: 'projects.resetToken',
+  },
+  checkDemoData: { doing: 'check demo data', scope: 'project:read', sessionOnly: 'projects.isGeneratingDemoData' },
+  createDashboard: { doing: 'create dashboards', scope: 'dashboard:write' },
+  restoreDashboard: { doing: 'restore dashboards', scope: 'dashboard:write' },
+  importDashboard: {
+    doing: 'import dashboards',
+    scope: 'dashboard:write',
+    sessionOnly: 'dashboards.createFromTemplateJson',
+  },
+  editDashboard: { doing: 'change dashboards', scope: 'dashboard:write', editsDashboard: true },
+  restrictDashboard: { doing: 'change dashboards', scope: 'dashboard:write', editsDashboard: true, restrictionRights: true },
+  moveTile: { doing: 'move tiles', scope: 'dashboard:write', editsDashboard: true, sessionOnly: 'dashboards.moveTile' },
+  editSharing: { doing: 'change sharing', scope: 'sharing_configuration:write', editsDashboard: true },
+  readActivityLog: { doing: 'read the activity log', scope: 'activity_log:read' },
+  readMembers: { doing: "list the organization's members", scope: 'organization_member:read' },
+} satisfies Record<string, ActionRule>;
+export type Action = keyof typeof actionRules;
+
+export const reasons = {
+  missingScope: (doing: string, scope: KeyScope) => `This API key cannot ${doing}: it lacks the ${scope} scope.`,
+  otherProjects: (doing: string) => `This API key cannot ${doing} here: it is limited to other projects.`,
+  adminOnly: (doing: string) => `Only organization admins can ${doing}. You are a member of this organization.`,
+  viewOnly: 'Only invited collaborators can edit this dashboard. You can view it, but not change it.',
+  restrictionRights: "Only the dashboard's creator and organization admins can change who can edit it.",
+  sessionOnly: (endpoint: SessionOnlyEndpoint) => sessionOnlyReason(sessionOnlyEndpoints[endpoint]),
+};
+
+/** What is known about the key, the person and the object; null wherever it is not (yet) known. */
+export interface AuthorizationFacts {
+  /** The key's scopes; null when unknown (the API decides). */
+  scopes: ReadonlyArray<string> | null;
+  /** Project ids the key is limited to; empty = every project. */
+  scopedProjects: ReadonlyArray<string>;
+  /** The project the action is in, when it is in one. */
+  projectId: string | null;
+  /** 1 member, 8 admin, 15 owner; null when unknown. */
+  membershipLevel: number | null;
+  /** True where the backend refuses keys the session-only actions (production, or the mock playing it). */
+  productionKeyRules: boolean;
+  dashboard: Pick<Dashboard, 'effective_privilege_level' | 'created_by'> | null;
+  /** The person's user id and uuid, to recognise a dashboard's creator. */
+  me: { id: number; uuid: string } | null;
+}
+
+const CAN_EDIT = 37;
+
+/** Why `action` is refused, in the one wording, or null. The order is the API's (§2.3): scope, role, privilege. */
+export function refusal(action: Action, facts: AuthorizationFacts): string | null {
+  const rule: ActionRule = actionRules[action];
+  if (rule.sessionOnly && facts.productionKeyRules) return reasons.sessionOnly(rule.sessionOnly);
+  if (facts.scopes && !scopeGranted(facts.scopes, rule.scope)) return reasons.missingScope(rule.doing, rule.scope);
+  if (facts.projectId !== null && facts.scopedProjects.length > 0 && !facts.scopedProjects.includes(facts.projectId)) {
+    return reasons.otherProjects(rule.doing);
+  }
+  const admin = facts.membershipLevel === null ? null : facts.membershipLevel >= memberLevels.admin;
+  if (rule.adminOnly && admin === false) return reasons.adminOnly(rule.doing);
+  if (rule.editsDashboard && facts.dashboard && facts.dashboard.effective_privilege_level < CAN_EDIT) return reasons.viewOnly;
+  if (rule.restrictionRights && facts.dashboard && admin === false) {
+    const creator = facts.dashboard.created_by;
+    const isCreator = !!creator && !!facts.me && (creator.uuid === facts.me.uuid || creator.id === facts.me.id);
+    if (!isCreator && facts.me) return reasons.restrictionRights;
+  }
+  return null;
+}
+
+// ---------- the hooks every page asks ----------
+
+/** True when the backend refuses personal API keys the session-only actions. */
+function useProductionKeyRules(): boolean {
+  const { connection } = useConnectionState();
+  const info = useQuery(mockQueries.info(connection?.host ?? getConnection()?.host ?? ''));
+  if (!info.isSuccess) return false;
+  // Not the bundled mock: a production-like service (API.md §1.2).
+  if (info.data === null) return true;
+  return productionKeyRulesOf(info.data.faults);
+}
+
+/** The connected key's scopes, from personal_api_keys/@current on any backend; null while unknown. */
+export function useKeyScopes(): ReadonlyArray<string> | null {
+  const key = useQuery(personalApiKeyQueries.current());
+  return key.data?.scopes ?? null;
+}
+
+export interface AuthorizationContext {
+  projectId?: ProjectId | null;
+  /** The project when the page has it (its `effective_membership_level` is the person's role there). */
+  project?: Pick<Project, 'effective_membership_level'> | null;
+  dashboard?: AuthorizationFacts['dashboard'];
+}
+
+export interface Authorization {
+  /** Why `action` is refused here, or null. */
+  refusal: (action: Action) => string | null;
+  facts: AuthorizationFacts;
+}
+
+/** The facts the console knows now, and the question "may this key do X here, and if not, why". */
+export function useAuthorization(context: AuthorizationContext = {}): Authorization {
+  const key = useQuery(personalApiKeyQueries.current());
+  const organization = useQuery(organizationQueries.current());
+  const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });
+  const productionKeyRules = useProductionKeyRules();
+  const projectLevel = context.project?.effective_membership_level ?? null;
+  const facts: AuthorizationFacts = {
+    scopes: key.data?.scopes ?? null,
+    scopedProjects: (key.data?.scoped_teams ?? []).map(String),
+    projectId: context.projectId === undefined || context.projectId === null ? null : String(context.projectId),
+    membershipLevel: projectLevel ?? organization.data?.membership_level ?? null,
+    productionKeyRules,
+    dashboard: context.dashboard ?? null,
+    me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null,
+  };
+  return { refusal: (action) => refusal(action, facts), facts };
+}
+
+/** The project-level answers (Settings, the dashboard list, the danger zone). */
+export function useProjectPermissions(projectId: ProjectId) {
+  const project = useQuery(projectQueries.detail(projectId));
+  const { refusal: why } = useAuthorization({ projectId, project: project.data ?? null });
+  return {
+    /** Any change to the project's settings (a key without project:write cannot make one). */
+    changeSettings: why('changeProjectSettings'),
+    /** The settings only admins may change (all but `memberSettingFields`). */
+    changeAdminSettings: why('changeAdminSettings'),
+    deleteProject: why('deleteProject'),
+    resetToken: why('resetProjectToken'),
+    createDashboard: why('createDashboard'),
+    importDashboard: why('importDashboard'),
+    readActivityLog: why('readActivityLog'),
+  };
+}
+
+/** The dashboard-level answers (Overview, Collaborators, Sharing). */
+export function useDashboardPermissions(projectId: ProjectId, dashboard: Dashboard) {
+  const { refusal: why } = useAuthorization({ projectId, dashboard });
+  return {
+    /** Change the dashboard or its collaborators (PATCH, add, remove). */
+    edit: why('editDashboard'),
+    /** Change `Who can edit` (restriction level). */
+    restrict: why('restrictDashboard'),
+    /** Change sharing (toggle, rotate, passwords). */
+    share: why('editSharing'),
+    moveTile: why('moveTile'),
+  };
+}
+
+/** Organization-level answers (the project list). */
+export function useOrganizationPermissions() {
+  const { refusal: why } = useAuthorization();
+  return { createProject: why('createProject'), readMembers: why('readMembers') };
+}
+
+/**
+ * The fields a member may change in a project's settings (API.md §6.1); every other writable field
+ * is for admins only.
+ */
+export const memberSettingFields = [
+  'product_description',
+  'completed_snippet_onboarding',
+  'has_completed_onboarding_for',
+  'session_recording_opt_in',
+  'autocapture_exceptions_opt_in',
+  'autocapture_web_vitals_opt_in',
+  'autocapture_web_vitals_allowed_metrics',
+  'surveys_opt_in',
+  'primary_dashboard',
+] as const;
