@@ -23,8 +23,6 @@ import {
   activityEntrySchema,
   activityLogPageSchema,
   activityPageSchema,
-  organizationPageSchema,
-  personalApiKeySchema,
   collaboratorListSchema,
   collaboratorSchema,
   dashboardListItemSchema,
@@ -141,25 +139,6 @@ export const descriptions: Readonly<Record<string, Description>> = {
   'personalApiKeys.current': { summary: 'The personal API key of the request', answer: personalApiKeySchema },
   'organizations.members': { summary: "List an organization's members", answer: memberPageSchema, query: paging },
   'users.me': { summary: 'The key owner', answer: meSchema },
-  'organizations.list': { summary: "The key owner's organizations", answer: organizationPageSchema, query: paging },
-  'projects.createCurrent': {
-    summary: "Create a project in the key owner's current organization",
-    body: projectCreateInput,
-    status: 201,
-    answer: projectSchema,
-    errors: [409],
-  },
-  'activityLog.list': {
-    summary: "A project's activity log (cursor-paged, 100 a page)",
-    answer: activityLogPageSchema,
-    query: {
-      cursor: 'The opaque position of a page (from `next` or `previous`).',
-      scope: 'Only entries of this scope (`Team`, `Project`, `Dashboard`, …).',
-      item_id: 'Only entries about this item.',
-      user: "Only entries by this user (the user's integer id).",
-    },
-  },
-  'personalApiKeys.current': { summary: 'The personal API key of the request (no scope needed)', answer: personalApiKeySchema },
 };
 
 const errorSentences: Record<number, string> = {
