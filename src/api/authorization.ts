@@ -154,12 +154,6 @@ function useProductionKeyRules(): boolean {
   return productionKeyRulesOf(info.data.faults);
 }
 
-/** The connected key's scopes, from personal_api_keys/@current on any backend; null while unknown. */
-export function useKeyScopes(): ReadonlyArray<string> | null {
-  const key = useQuery(personalApiKeyQueries.current());
-  return key.data?.scopes ?? null;
-}
-
 export interface AuthorizationContext {
   projectId?: ProjectId | null;
   /** The project when the page has it (its `effective_membership_level` is the person's role there). */
