@@ -166,6 +166,8 @@ async function refetchFirstPages(queryClient: QueryClient, projectId: ProjectId)
   );
   await queryClient.invalidateQueries(filter);
 }
+/** The same, for bulk actions (src/api/bulk.ts): once at the end of a run. */
+export const refetchFirstListPages = refetchFirstPages;
 
 // ---------- mutations ----------
 

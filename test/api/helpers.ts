@@ -92,8 +92,24 @@ export async function request(method: string, path: string, key: string | null, 
   }
   const response = await fetch(`${origin}${path}`, { method, headers, body });
   const text = await response.text();
+  for (const listener of onResponse) listener({ method, path, status: response.status, headers: response.headers, text });
   return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
 }
+
+// ---------- opt-in response observer (used by `npm run test:production-schema`) ----------
+
+/** One request made through `request(...)` and the mock's answer, as the observer sees it. */
+export interface ObservedResponse {
+  method: string;
+  /** The path with its query, as requested. */
+  path: string;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Listeners called with every answer `request(...)` gets. Empty unless a setup file adds one. */
+export const onResponse: Array<(response: ObservedResponse) => void> = [];
 
 /** A client for one key. */
 export function client(key: string | null) {

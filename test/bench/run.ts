@@ -1,6 +1,8 @@
 // `npm run bench`: the performance budgets in one run, each figure beside its budget with PASS or MISS.
 // Builds the console (skip with E2E_SKIP_BUILD=1 when dist/ is current), serves it with
-// `vite preview` against the bundled mock, measures in Chromium, then runs `npm run bench:mock`.
+// `vite preview` against the bundled mock, measures in Chromium (warm navigations, then cold first
+// visits alternating with the floor app of test/bench/floor/, then scrolling both), then runs
+// `npm run bench:mock`. See docs/performance.md.
 // Exits 1 when a budget is missed or a figure could not be measured.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey, api, buildConsole, distDir, repoRoot, startStack } from '../e2e/support/stack.ts';
+import { bulkPin } from './bulk.ts';
 import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor } from './floor/serve.ts';
@@ -261,6 +264,22 @@ async function main(): Promise<boolean> {
         await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
       } finally {
         await floor.close();
+      }
+    });
+
+    const bulkCount = 1_000;
+    await section(`bulk pin of ${bulkCount} dashboards`, async () => {
+      const project = await createBigProject(stack.mockUrl, bulkCount);
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await bulkPin(context, stack.mockUrl, project.id, bulkCount);
+        add(`bulk pin of ${bulkCount}: wall time`, `${f.seconds.toFixed(1)} s`);
+        add(`bulk pin of ${bulkCount}: peak requests in flight`, String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+        add(`bulk pin of ${bulkCount}: longest task`, ms(f.longestTaskMs), '< 200 ms', f.longestTaskMs < 200);
+        add(`bulk pin of ${bulkCount}: PATCHes / distinct ids / pinned after`, `${f.patches} / ${f.distinctIds} / ${f.pinnedAfter}`,
+          `${bulkCount} each`, f.patches === bulkCount && f.distinctIds === bulkCount && f.pinnedAfter === bulkCount);
+      } finally {
+        await context.close();
       }
     });
   } finally {

@@ -46,15 +46,66 @@ function PinButton({ dashboard, onToggle, describedBy }: PinButtonProps) {
   );
 }
 
+/** The selection column's state and handlers (see bulk-selection.ts). */
+export interface SelectionColumnOptions {
+  isSelected: (id: DashboardListItem['id']) => boolean;
+  /** `range`: Shift was held. */
+  onToggle: (dashboard: DashboardListItem, range: boolean) => void;
+  allLoaded: boolean;
+  someLoaded: boolean;
+  onToggleAllLoaded: (selected: boolean) => void;
+  /** Id of the header checkbox (focus goes there when the toolbar closes). */
+  headerCheckboxId: string;
+}
+
+/** `Select all loaded dashboards`: checked when every loaded row is, mixed when some are. */
+function SelectAllCheckbox({ selection }: { selection: SelectionColumnOptions }) {
+  return (
+    <input
+      id={selection.headerCheckboxId}
+      type="checkbox"
+      className="select-checkbox"
+      aria-label="Select all loaded dashboards"
+      checked={selection.allLoaded}
+      ref={(element) => {
+        if (element) element.indeterminate = selection.someLoaded && !selection.allLoaded;
+      }}
+      onChange={(event) => selection.onToggleAllLoaded(event.target.checked)}
+    />
+  );
+}
+
 export interface DashboardColumnsOptions {
   projectId: ProjectId;
   onTogglePin: (dashboard: DashboardListItem) => void;
   pinDescribedBy?: string;
+  selection?: SelectionColumnOptions;
 }
 
-export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy }: DashboardColumnsOptions): TableColumn<DashboardListItem>[] {
+export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, selection }: DashboardColumnsOptions): TableColumn<DashboardListItem>[] {
   const base = `/projects/${encodeURIComponent(String(projectId))}/dashboards`;
+  const selectColumn: TableColumn<DashboardListItem>[] = selection
+    ? [
+        {
+          key: 'select',
+          header: <SelectAllCheckbox selection={selection} />,
+          width: '3rem',
+          className: 'cell-select',
+          cell: (dashboard) => (
+            <input
+              type="checkbox"
+              className="select-checkbox"
+              aria-label={`Select ${dashboardDisplayName(dashboard)}`}
+              checked={selection.isSelected(dashboard.id)}
+              // A checkbox's change comes from its click: Shift is on the native event.
+              onChange={(event) => selection.onToggle(dashboard, (event.nativeEvent as MouseEvent).shiftKey === true)}
+            />
+          ),
+        },
+      ]
+    : [];
   return [
+    ...selectColumn,
     {
       key: 'pinned',
       header: 'Pinned',

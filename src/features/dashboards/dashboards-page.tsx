@@ -3,11 +3,14 @@
  * API orders them), search and `Pinned only` in the URL, pin toggles applied at once, and the
  * `New dashboard` dialog.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useAuthorization } from '../../api/authorization.ts';
 import { dashboardDisplayName, dashboardQueries, usePinDashboard } from '../../api/dashboards.ts';
+import { userQueries } from '../../api/organization.ts';
 import { flattenPages } from '../../api/pagination.ts';
+import { projectQueries } from '../../api/projects.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';
@@ -18,8 +21,11 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { DashboardListItem } from '../../contract/schemas.ts';
+import { useDashboardSelection } from './bulk-selection.ts';
+import { BulkToolbar } from './bulk-toolbar.tsx';
 import { dashboardColumns } from './dashboard-columns.tsx';
 import './dashboards.css';
+import { ExportCsv } from './export-csv.tsx';
 import { filtersFromSearchParams } from './list-filters.ts';
 import type { NewDashboardDialogProps } from './new-dashboard-dialog.tsx';
 
@@ -51,6 +57,12 @@ export default function DashboardsPage() {
   const query = useInfiniteQuery(dashboardQueries.list(projectId, filters));
   const { items, total } = flattenPages(query.data);
   const pin = usePinDashboard(projectId);
+  const selection = useDashboardSelection(items, total, JSON.stringify([filters.search.trim(), filters.pinned]));
+  const headerCheckboxId = useId();
+  const project = useQuery(projectQueries.detail(projectId));
+  const me = useQuery(userQueries.me());
+  const { facts } = useAuthorization({ projectId, project: project.data ?? null });
+  const bulkFacts = useMemo(() => ({ ...facts, me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null }), [facts, me.data]);
 
   const noteRefusal = useCallback((error: unknown) => {
     const detail = missingScope(error);
@@ -72,9 +84,16 @@ export default function DashboardsPage() {
     [pin.mutateAsync, noteRefusal, toast],
   );
 
+  const { isSelected, toggle, allLoaded, someLoaded, setAllLoaded } = selection;
   const columns = useMemo(
-    () => dashboardColumns({ projectId, onTogglePin: togglePin, pinDescribedBy: writeRefused ? hintId : undefined }),
-    [projectId, togglePin, writeRefused, hintId],
+    () =>
+      dashboardColumns({
+        projectId,
+        onTogglePin: togglePin,
+        pinDescribedBy: writeRefused ? hintId : undefined,
+        selection: { isSelected, onToggle: toggle, allLoaded, someLoaded, onToggleAllLoaded: setAllLoaded, headerCheckboxId },
+      }),
+    [projectId, togglePin, writeRefused, hintId, isSelected, toggle, allLoaded, someLoaded, setAllLoaded, headerCheckboxId],
   );
 
   const setSearch = useCallback(
@@ -193,7 +212,17 @@ export default function DashboardsPage() {
           onChange={(event) => setPinnedOnly(event.target.checked)}
         />
         {query.isPlaceholderData && <LoadingState inline label="Searching…" />}
+        <ExportCsv projectId={projectId} projectName={project.data?.name ?? `project-${projectId}`} filters={filters} />
       </div>
+      <BulkToolbar
+        projectId={projectId}
+        filters={filters}
+        selection={selection}
+        loadedItems={items}
+        total={total}
+        facts={bulkFacts}
+        onFocusAway={() => document.getElementById(headerCheckboxId)?.focus()}
+      />
       {query.isRefetchError && (
         <div className="action-error" role="alert">
           <strong>Could not refresh the list:</strong> <span>{errorDetail(query.error)}</span>{' '}

@@ -78,6 +78,14 @@ export function controlHandlers(mock: Mock): HttpHandler[] {
         return HttpResponse.json(mock.getFaults());
       },
     },
+    'openapi.json': {
+      // Built on the first request, never at start-up (nor in the demo until someone asks).
+      GET: async (request) => {
+        const { contractOpenApiDocument } = await import('../../contract/openapi.ts');
+        const { openapi, info, ...rest } = contractOpenApiDocument();
+        return HttpResponse.json({ openapi, info, servers: [{ url: new URL(request.url).origin }], ...rest });
+      },
+    },
   };
 
   return [

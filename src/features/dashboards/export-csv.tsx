@@ -1,0 +1,87 @@
+/**
+ * `Export CSV`: every dashboard matching the current search and filters, fetched page by page behind
+ * an `Export progress` bar (cancellable), saved as `<project>-dashboards-<date>.csv`.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { fetchAllMatching } from '../../api/bulk.ts';
+import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
+import { useToast } from '../../components/toast.tsx';
+import { csvFileName, dashboardsCsv } from './dashboards-csv.ts';
+
+export interface ExportCsvProps {
+  projectId: ProjectId;
+  /** For the file name; the id when the project's name is not known. */
+  projectName: string;
+  filters: DashboardListFilters;
+}
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
+  const toast = useToast();
+  const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const running = progress !== null;
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+  useEffect(() => {
+    if (running) cancelRef.current?.focus();
+  }, [running]);
+
+  const start = async () => {
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setProgress({ loaded: 0, total: null });
+    try {
+      const dashboards = await fetchAllMatching(projectId, filters, {
+        signal: controller.signal,
+        onPage: (loaded, total) => setProgress({ loaded, total }),
+      });
+      download(dashboardsCsv(dashboards), csvFileName(projectName, new Date()));
+      toast.success(`Exported ${dashboards.length} ${dashboards.length === 1 ? 'dashboard' : 'dashboards'}.`);
+    } catch (error) {
+      if (!controller.signal.aborted) toast.error(error, { prefix: 'Could not export the dashboards:' });
+    } finally {
+      controllerRef.current = null;
+      setProgress(null);
+      // The Cancel button goes away: focus back where the export started.
+      requestAnimationFrame(() => buttonRef.current?.focus());
+    }
+  };
+
+  return (
+    <div className="export-csv">
+      {running ? (
+        <>
+          <progress
+            aria-label="Export progress"
+            max={Math.max(1, progress.total ?? 1)}
+            value={progress.total === null ? undefined : progress.loaded}
+            aria-valuetext={progress.total === null ? 'Starting' : `${progress.loaded} of ${progress.total}`}
+          />
+          <span className="export-count">{progress.total === null ? 'Exporting…' : `${progress.loaded} of ${progress.total}`}</span>
+          <button ref={cancelRef} type="button" className="button button-small" onClick={() => controllerRef.current?.abort()}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <button ref={buttonRef} type="button" className="button" onClick={() => void start()}>
+          Export CSV
+        </button>
+      )}
+    </div>
+  );
+}

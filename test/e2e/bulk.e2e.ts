@@ -1,0 +1,134 @@
+// Selection and bulk actions on the dashboard list, and Export CSV: each checked through the API.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { allowHttpStatus, checkA11y, eventually, setupE2E } from './support/harness.ts';
+import { openConnected } from './support/pages.ts';
+import { api } from './support/stack.ts';
+
+const { journey } = setupE2E();
+
+interface Item {
+  id: number;
+  name: string | null;
+  pinned: boolean;
+  tags: string[];
+  restriction_level: number;
+}
+interface ListPage {
+  count: number;
+  results: Item[];
+}
+
+const shown = (d: Pick<Item, 'name'>) => (d.name?.trim() ? d.name : 'Untitled dashboard');
+const list = (mockUrl: string, projectId: number, query = '') =>
+  api<ListPage>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1000${query}`);
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Bulk actions' });
+const table = (page: Page) => page.getByRole('table', { name: 'Dashboards', exact: true });
+const select = (page: Page, name: string) => table(page).getByRole('checkbox', { name: `Select ${name}`, exact: true });
+const summary = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 30_000 });
+
+async function setFaults(mockUrl: string, rules: unknown[]) {
+  await api(mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 0, error_rate: 0, rules } });
+}
+
+describe('Bulk actions', () => {
+  journey('select three and pin them', async ({ page, stack }) => {
+    const three = (await list(stack.mockUrl, 2, '&pinned=false')).results.slice(0, 3);
+    await openConnected(page, '/projects/2/dashboards', 'Dashboards');
+    await select(page, shown(three[0]!)).click();
+    await select(page, shown(three[1]!)).click();
+    await select(page, shown(three[2]!)).click();
+    await toolbar(page).getByText('3 selected', { exact: true }).waitFor();
+    await checkA11y(page, 'bulk-selected');
+    await toolbar(page).getByRole('button', { name: 'Pin', exact: true }).click();
+    await summary(page, '3 updated, 0 failed');
+    for (const d of three) await table(page).getByRole('button', { name: `Unpin ${shown(d)}`, exact: true }).waitFor();
+    const after = (await list(stack.mockUrl, 2)).results;
+    for (const d of three) assert.equal(after.find((x) => x.id === d.id)?.pinned, true);
+    assert.notEqual(await page.evaluate(() => document.activeElement?.tagName), 'BODY');
+    await checkA11y(page, 'bulk-summary');
+  });
+
+  journey('select all matching after a search, then add a tag', async ({ page, stack }) => {
+    const matching = await list(stack.mockUrl, 1, '&search=e');
+    assert.ok(matching.count > 100, 'more match than one page holds');
+    await openConnected(page, '/projects/1/dashboards?search=e', 'Dashboards');
+    await page.getByRole('checkbox', { name: 'Select all loaded dashboards', exact: true }).click();
+    await toolbar(page).getByRole('button', { name: `Select all ${matching.count} matching`, exact: true }).click();
+    await toolbar(page).getByText(`${matching.count} selected`, { exact: true }).waitFor();
+    await toolbar(page).getByRole('button', { name: 'Add tag', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add tag' });
+    await dialog.getByRole('textbox', { name: 'Tag', exact: true }).fill('Reorg 2026');
+    await checkA11y(page, 'bulk-add-tag');
+    await dialog.getByRole('button', { name: 'Add tag', exact: true }).click();
+    await page.getByRole('progressbar', { name: 'Bulk progress' }).waitFor();
+    await summary(page, `${matching.count} updated, 0 failed`);
+    const tagged = await list(stack.mockUrl, 1, '&tags=reorg%202026');
+    assert.deepEqual(tagged.results.map((d) => d.id).sort(), matching.results.map((d) => d.id).sort());
+  });
+
+  journey('a forced 500 on one dashboard, then Retry failed', async ({ page, stack, errors }) => {
+    allowHttpStatus(errors, 500);
+    const three = (await list(stack.mockUrl, 2)).results.slice(0, 3);
+    await openConnected(page, '/projects/2/dashboards', 'Dashboards');
+    for (const d of three) await select(page, shown(d)).click();
+    await setFaults(stack.mockUrl, [{ method: 'PATCH', path: `/api/projects/*/dashboards/${three[1]!.id}/`, status: 500 }]);
+    await toolbar(page).getByRole('button', { name: 'Unpin', exact: true }).click();
+    await summary(page, '2 updated, 1 failed');
+    const failures = page.getByRole('list', { name: 'Failures' });
+    await failures.getByText(shown(three[1]!), { exact: true }).waitFor();
+    await checkA11y(page, 'bulk-partial-failure');
+    await setFaults(stack.mockUrl, []);
+    await page.getByRole('button', { name: 'Retry failed', exact: true }).click();
+    await summary(page, '1 updated, 0 failed');
+    const after = (await list(stack.mockUrl, 2)).results;
+    for (const d of three) assert.equal(after.find((x) => x.id === d.id)?.pinned, false);
+  });
+
+  journey('bulk delete asks first, and Undo restores every one', async ({ page, stack }) => {
+    const before = await list(stack.mockUrl, 2);
+    const two = before.results.slice(-2);
+    await openConnected(page, '/projects/2/dashboards', 'Dashboards');
+    for (const d of two) await select(page, shown(d)).click();
+    await toolbar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 dashboards' });
+    await checkA11y(page, 'bulk-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await summary(page, '2 updated, 0 failed');
+    assert.equal((await list(stack.mockUrl, 2)).count, before.count - 2);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText('(undo of the delete)', { exact: false }).waitFor();
+    await eventually(async () => assert.equal((await list(stack.mockUrl, 2)).count, before.count));
+    await table(page).getByRole('link', { name: shown(two[0]!), exact: true }).waitFor();
+  });
+
+  journey('Export CSV of a search, with a tricky name', async ({ page, stack }) => {
+    const tricky = 'Café, "Zürich" board';
+    await api(stack.mockUrl, '/api/projects/3/dashboards/', { body: { name: tricky, description: 'two\nlines', tags: ['Ops'] } });
+    await openConnected(page, '/projects/3/dashboards?search=z%C3%BCrich', 'Dashboards');
+    await table(page).getByRole('link', { name: tricky, exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /-dashboards-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile((await download.path())!);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const [header, row] = text.split('\r\n');
+    assert.equal(header, 'id,name,description,tags,pinned,shared,restricted,created_by,created_at');
+    assert.match(row!, /^\d+,"Café, ""Zürich"" board","two\nlines",ops,false,false,false,priya\.[^,]+,\d{4}-/);
+    assert.ok(!text.includes('phx_'), 'no key in the file');
+  });
+
+  journey('a read-only key changes nothing and the summary says why', async ({ page, stack, errors }) => {
+    allowHttpStatus(errors, 403);
+    const first = (await list(stack.mockUrl, 2)).results[0]!;
+    await openConnected(page, '/projects/2/dashboards', 'Dashboards', 'phx_demo_readonly');
+    await select(page, shown(first)).click();
+    await toolbar(page).getByRole('button', { name: 'Pin', exact: true }).click();
+    await page.getByText(/^0 updated, [01] failed$/).waitFor();
+    await page.getByRole('region', { name: /^0 updated/ }).getByText('dashboard:write', { exact: false }).first().waitFor();
+    assert.equal((await list(stack.mockUrl, 2)).results.find((d) => d.id === first.id)?.pinned, first.pinned);
+    await checkA11y(page, 'bulk-read-only');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * `npm run test:production-schema` (through test/production-schema/run.ts): the API contract tests
+ * that call the mock through `request(...)`, with an observer that records every answer.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// The files that run the mock in-process (setupMockApi): the others start servers and call them
+// with fetch, which the observer does not see.
+const observed = readdirSync('test/api')
+  .filter((name) => name.endsWith('.test.ts') && readFileSync(`test/api/${name}`, 'utf8').includes('setupMockApi('))
+  .map((name) => `test/api/${name}`);
+
+export default defineConfig({
+  test: {
+    name: 'api-observed',
+    include: observed,
+    environment: 'node',
+    setupFiles: ['test/production-schema/observer.ts'],
+    maxWorkers: 2,
+  },
+});
