@@ -170,12 +170,18 @@ export function useUpdateProject(projectId: ProjectId) {
 }
 
 /** DELETE the project (admins only): its cached data is dropped. */
-export function useDeleteProject() {
+/**
+ * DELETE the project. `onDeleted` runs first and must leave the project's pages synchronously
+ * (`navigate(…, { flushSync: true })`): a page still showing the project would fetch it back,
+ * into a 404, as soon as its queries are dropped.
+ */
+export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: ProjectId) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (projectId: ProjectId) => deleteProject(projectId),
     meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
     onSuccess: (_data, projectId) => {
+      onDeleted(projectId);
       queryClient.removeQueries({ queryKey: keyRoots.project(projectId) });
       queryClient.removeQueries({ queryKey: keyRoots.dashboards(projectId) });
     },

@@ -60,13 +60,18 @@ export const earlyRoutes: EarlyRoute[] = [
     modules: [detail, 'features/dashboard-detail/sharing-tab.tsx'],
   },
   {
+    pattern: '^/projects/(\\d+)/dashboards/(\\d+)/history/?$',
+    requests: ['/api/projects/$1/dashboards/$2/'],
+    modules: [detail, 'features/activity/history-tab.tsx'],
+  },
+  {
     pattern: '^/projects/(\\d+)/settings/?$',
     requests: ['/api/projects/$1/'],
     modules: ['features/project-settings/project-settings-page.tsx'],
   },
   {
     pattern: '^/projects/(\\d+)/activity/?$',
-    requests: ['/api/projects/$1/activity/?page=1&limit=50', '/api/projects/$1/'],
+    requests: ['/api/projects/$1/activity_log/', '/api/projects/$1/'],
     modules: ['features/activity/activity-page.tsx'],
   },
 ];

@@ -4,8 +4,8 @@
  * which returns to the intended path (`?next=`, a path only, never the key).
  * Each page with data starts its first requests while its code is still loading.
  */
-import { usePrefetchInfiniteQuery, usePrefetchQuery } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import { usePrefetchInfiniteQuery, useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
 import { activityQueries } from '../api/activity.ts';
@@ -17,6 +17,21 @@ import { activityFiltersFromSearchParams } from '../features/activity/activity-f
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
+
+/**
+ * Starts a record's first request while its page's code loads, once per record: unlike
+ * `usePrefetchQuery`, which asks again on every render with an empty cache, a record that was just
+ * deleted (and removed from the cache) is not fetched back before the page leaves.
+ */
+function usePrefetchRecord<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+  const queryClient = useQueryClient();
+  const hash = JSON.stringify(options.queryKey);
+  useEffect(() => {
+    void queryClient.prefetchQuery(options);
+    // The key's hash names the record: the options object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, hash]);
+}
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 const lazyPage = (load: PageLoader, label = 'Loading page…') => lazyComponent(load, <LoadingState label={label} />);
@@ -64,13 +79,13 @@ function DashboardsRoute() {
 /** `/projects/:projectId/dashboards/:dashboardId` (and its tabs): the dashboard. */
 function DashboardDetailRoute() {
   const { projectId = '', dashboardId = '' } = useParams();
-  usePrefetchQuery(dashboardQueries.detail(projectId, dashboardId));
+  usePrefetchRecord(dashboardQueries.detail(projectId, dashboardId));
   return <DashboardDetailPage />;
 }
 
 /** `/projects/:projectId/settings`: the project. */
 function ProjectSettingsRoute() {
-  usePrefetchQuery(projectQueries.detail(useParams().projectId ?? ''));
+  usePrefetchRecord(projectQueries.detail(useParams().projectId ?? ''));
   return <ProjectSettingsPage />;
 }
 
@@ -78,7 +93,7 @@ function ProjectSettingsRoute() {
 function ActivityRoute() {
   const { projectId = '' } = useParams();
   usePrefetchInfiniteQuery(activityQueries.log(projectId, activityFiltersFromSearchParams(useSearchParams()[0])));
-  usePrefetchQuery(projectQueries.detail(projectId));
+  usePrefetchRecord(projectQueries.detail(projectId));
   return <ActivityPage />;
 }
 

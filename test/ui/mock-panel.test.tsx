@@ -142,7 +142,7 @@ describe('mock controls', () => {
     const { user } = renderApp('/projects/1/activity');
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     const isActivityLoad = (entry: ReturnType<typeof getRequestLog>[number]) =>
-      entry.method === 'GET' && entry.path.startsWith('/api/projects/1/activity/') && entry.status === 200;
+      entry.method === 'GET' && entry.path.startsWith('/api/projects/1/activity_log/') && entry.status === 200;
     await waitFor(() => expect(getRequestLog().some(isActivityLoad)).toBe(true));
     const before = getRequestLog()[0]!.id;
 

@@ -21,7 +21,7 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
   const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const reset = useResetProjectToken(project.id);
-  const remove = useDeleteProject();
+  const remove = useDeleteProject({ onDeleted: () => onDeleted(project.name) });
 
   const close = () => {
     setConfirming(null);
@@ -103,7 +103,7 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
         pending={remove.isPending}
         error={remove.error}
         onCancel={close}
-        onConfirm={() => remove.mutate(project.id, { onSuccess: () => onDeleted(project.name) })}
+        onConfirm={() => remove.mutate(project.id)}
       />
     </section>
   );

@@ -122,7 +122,7 @@ export default function ProjectSettingsPage() {
         onTokenReset={() => toast.success('Project API key reset. Update your apps with the new key.')}
         onDeleted={(name) => {
           allowLeaveRef.current = true;
-          navigate('/projects');
+          navigate('/projects', { flushSync: true });
           toast.success(`Project "${name}" deleted.`);
         }}
       />
