@@ -4,17 +4,11 @@
  * read it on production too (scope `activity_log:read`), unlike the session-only `activity/` feed.
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { activityEntrySchema, type ActivityEntry } from '../contract/schemas.ts';
+import { activityLogPageSchema, type ActivityEntry, type ActivityLogPage } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
-const activityLogPageSchema = z.object({
-  next: z.pipe(z.optional(z.nullable(z.string())), z.transform((v: string | null | undefined) => v ?? null)),
-  previous: z.pipe(z.optional(z.nullable(z.string())), z.transform((v: string | null | undefined) => v ?? null)),
-  results: z.array(activityEntrySchema),
-});
-export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
+export type { ActivityLogPage } from '../contract/schemas.ts';
 
 export interface ActivityLogFilters {
   /** Exact scope: `Team` (project settings), `Dashboard`, … ; null for every scope. */

@@ -14,8 +14,7 @@
  * or not known to be refused (then the API's answer decides, and its 403 is shown where the person acted).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { memberLevels, type Dashboard, type Project } from '../contract/schemas.ts';
+import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
 import { getConnection, useConnectionState } from './connection.ts';
 import { apiRequest } from './http.ts';
@@ -27,28 +26,14 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 
 // ---------- the key itself ----------
 
-const stringList = z.pipe(
-  z.optional(z.nullable(z.array(z.union([z.string(), z.number()])))),
-  z.transform((v: Array<string | number> | null | undefined) => (v ?? []).map(String)),
-);
-
-/** The fields of a personal API key the console reads (production sends more; unknown fields are dropped). */
-const currentKeySchema = z.object({
-  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-  label: z.pipe(z.optional(z.nullable(z.string())), z.transform((v: string | null | undefined) => v ?? '')),
-  mask_value: z.pipe(z.optional(z.nullable(z.string())), z.transform((v: string | null | undefined) => v ?? null)),
-  scopes: stringList,
-  scoped_teams: stringList,
-  scoped_organizations: stringList,
-});
-export type CurrentKey = z.infer<typeof currentKeySchema>;
+export type CurrentKey = PersonalApiKey;
 
 export function fetchCurrentKey(signal?: AbortSignal): Promise<CurrentKey> {
   return apiRequest({
     endpoint: 'personalApiKeys.current',
     path: '/api/personal_api_keys/@current/',
     signal,
-    schema: currentKeySchema,
+    schema: personalApiKeySchema,
   });
 }
 
@@ -65,8 +50,8 @@ export const personalApiKeyQueries = {
 
 // ---------- the actions and the one wording ----------
 
-/** The scopes of API.md §1.2 (the contract's list plus the activity log's). */
-export type KeyScope = Scope | 'activity_log:read';
+/** The scopes of API.md §1.2. */
+export type KeyScope = Scope;
 
 interface ActionRule {
   /** What the action does, as the sentences say it ("create projects"). */
@@ -142,7 +127,7 @@ const CAN_EDIT = 37;
 export function refusal(action: Action, facts: AuthorizationFacts): string | null {
   const rule: ActionRule = actionRules[action];
   if (rule.sessionOnly && facts.productionKeyRules) return reasons.sessionOnly(rule.sessionOnly);
-  if (facts.scopes && !scopeGranted(facts.scopes, rule.scope as Scope)) return reasons.missingScope(rule.doing, rule.scope);
+  if (facts.scopes && !scopeGranted(facts.scopes, rule.scope)) return reasons.missingScope(rule.doing, rule.scope);
   if (facts.projectId !== null && facts.scopedProjects.length > 0 && !facts.scopedProjects.includes(facts.projectId)) {
     return reasons.otherProjects(rule.doing);
   }
@@ -169,12 +154,6 @@ function useProductionKeyRules(): boolean {
   return productionKeyRulesOf(info.data.faults);
 }
 
-/** The connected key's scopes, from personal_api_keys/@current on any backend; null while unknown. */
-export function useKeyScopes(): ReadonlyArray<string> | null {
-  const key = useQuery(personalApiKeyQueries.current());
-  return key.data?.scopes ?? null;
-}
-
 export interface AuthorizationContext {
   projectId?: ProjectId | null;
   /** The project when the page has it (its `effective_membership_level` is the person's role there). */
@@ -197,7 +176,7 @@ export function useAuthorization(context: AuthorizationContext = {}): Authorizat
   const projectLevel = context.project?.effective_membership_level ?? null;
   const facts: AuthorizationFacts = {
     scopes: key.data?.scopes ?? null,
-    scopedProjects: key.data?.scoped_teams ?? [],
+    scopedProjects: (key.data?.scoped_teams ?? []).map(String),
     projectId: context.projectId === undefined || context.projectId === null ? null : String(context.projectId),
     membershipLevel: projectLevel ?? organization.data?.membership_level ?? null,
     productionKeyRules,

@@ -79,17 +79,15 @@ export function useUpdateMockFaults() {
 }
 
 /** The mock's `production_key_rules` (API.md §9): the session-only actions of §1.2 refuse keys, as production does. */
-type KeyRulesField = { production_key_rules?: boolean };
-
 export function productionKeyRulesOf(faults: MockFaults): boolean {
-  return (faults as MockFaults & KeyRulesField).production_key_rules === true;
+  return faults.production_key_rules === true;
 }
 
 /** Turns `production_key_rules` on or off (PUT /__mock/faults with that field only; the other faults stay). */
 export function useSetProductionKeyRules() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on } as MockFaultsInput & KeyRulesField),
+    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on }),
     meta: { invalidates: [keyRoots.mock] },
     onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
   });
