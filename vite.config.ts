@@ -156,7 +156,7 @@ function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSpli
       {
         // The dialogs and forms: the pages that change things share them; Connect and Projects do not load them.
         name: (id, context) => (entryModules((module) => context.getModuleInfo(module)).has(id) ? null : 'forms'),
-        test: /\/src\/(components\/(dialog|confirm-dialog|combobox-field|leave-guard|copy-button)\.tsx|contract\/inputs\.ts)$/,
+        test: /\/src\/(components\/(dialog|confirm-dialog|combobox-field|leave-guard|copy-button)\.tsx|components\/use-form\.ts|contract\/(inputs|coerce)\.ts)$/,
         minShareCount: 2,
         priority: 1,
       },

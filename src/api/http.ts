@@ -10,7 +10,9 @@ import { adoptEarlyResponse } from './early-response.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { HttpMethod } from '../contract/scopes.ts';
+
+export type { HttpMethod };
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Where a request went, carried by every error so messages can name it. */

@@ -199,9 +199,6 @@ export const sharePasswordCreatedSchema = z.object({
 });
 export type SharePasswordCreated = z.infer<typeof sharePasswordCreatedSchema>;
 
-export const sharingSettingsKeys = ['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails'] as const;
-export const sharingThemes = ['light', 'dark', 'system'] as const;
-
 export const sharingConfigurationSchema = z.object({
   created_at: maybe(z.string()),
   enabled: z.boolean(),
@@ -343,18 +340,18 @@ export const projectListItemFields = [
 
 /** A project as `/api/users/@me/` `team` and an organization's `teams` show it: a list item with `project_id`. */
 export const teamSchema = z.object({
-  id: projectSchema.shape.id,
-  uuid: projectSchema.shape.uuid,
-  organization: projectSchema.shape.organization,
+  id: z.number(),
+  uuid: maybe(z.string()),
+  organization: maybe(z.string()),
   project_id: maybe(z.number()),
-  api_token: projectSchema.shape.api_token,
-  name: projectSchema.shape.name,
-  completed_snippet_onboarding: projectSchema.shape.completed_snippet_onboarding,
-  has_completed_onboarding_for: projectSchema.shape.has_completed_onboarding_for,
-  ingested_event: projectSchema.shape.ingested_event,
-  is_demo: projectSchema.shape.is_demo,
-  timezone: projectSchema.shape.timezone,
-  access_control: projectSchema.shape.access_control,
+  api_token: maybe(z.string()),
+  name: maybe(z.string()),
+  completed_snippet_onboarding: maybe(z.boolean()),
+  has_completed_onboarding_for: onboardingMap,
+  ingested_event: maybe(z.boolean()),
+  is_demo: maybe(z.boolean()),
+  timezone: maybe(z.string()),
+  access_control: maybe(z.boolean()),
 });
 export type Team = z.infer<typeof teamSchema>;
 

@@ -5,7 +5,6 @@
 import { setupWorker } from 'msw/browser';
 import type { StoreData } from './db.ts';
 import { createMock, validateStoreData, type Mock } from './index.ts';
-import { seedData } from './seed.ts';
 
 export const storageKey = 'analytics-console:mock-store';
 const saveDelayMs = 250;
@@ -14,7 +13,7 @@ function readStoredData(storage: Storage): StoreData | undefined {
   const text = storage.getItem(storageKey);
   if (text === null) return undefined;
   try {
-    return validateStoreData(JSON.parse(text), seedData());
+    return validateStoreData(JSON.parse(text));
   } catch (error) {
     // Keep what was there for inspection instead of overwriting it silently.
     const backupKey = `${storageKey}:unreadable`;

@@ -241,7 +241,7 @@ const collectionNames = [
 
 /** Throws a readable error when `data` is not a store (e.g. a damaged or foreign data file). */
 export function assertStoreData(data: unknown): asserts data is StoreData {
-  if (data === null || typeof data !== 'object') throw new Error('Mock store data must be an object.');
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('Mock store data must be a JSON object.');
   const record = data as Record<string, unknown>;
   if (record.format !== 'analytics-console-mock' || record.version !== 1) {
     throw new Error('Mock store data has an unknown format or version (expected analytics-console-mock, version 1).');

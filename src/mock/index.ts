@@ -5,7 +5,7 @@
 import type { HttpHandler } from 'msw';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
-import { Store, type StoreData } from './db.ts';
+import { assertStoreData, Store, type StoreData } from './db.ts';
 import { faultHandler, faultsActive, noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
 import { apiHandlers } from './handlers/api.ts';
 import { controlHandlers } from './handlers/control.ts';
@@ -36,28 +36,10 @@ export interface Mock {
 
 export const mockVersion: string = packageJson.version;
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-/**
- * A minimal check that `value` is what this mock writes: a JSON object with every top-level field
- * of the seed, each of the same JSON kind. The store's own constructor checks the rest.
- */
-export function validateStoreData(value: unknown, template: StoreData): StoreData {
-  if (kindOf(value) !== 'object') throw new Error(`expected a JSON object, found ${kindOf(value)}`);
-  const record = value as Record<string, unknown>;
-  for (const [key, expected] of Object.entries(template as unknown as Record<string, unknown>)) {
-    if (!(key in record)) throw new Error(`the field "${key}" is missing`);
-    const expectedKind = kindOf(expected);
-    const actualKind = kindOf(record[key]);
-    if (expectedKind !== 'null' && actualKind !== expectedKind) {
-      throw new Error(`the field "${key}" should be ${expectedKind === 'object' ? 'an object' : `a ${expectedKind}`}, found ${actualKind}`);
-    }
-  }
-  return value as StoreData;
+/** Checks that `value` is what this mock writes (one validator: the store's), and returns it typed. */
+export function validateStoreData(value: unknown): StoreData {
+  assertStoreData(value);
+  return value;
 }
 
 export function createMock(options: MockOptions = {}): Mock {

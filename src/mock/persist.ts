@@ -132,7 +132,7 @@ export function openDataFile(file: string, seed: () => StoreData): { data: Store
     throw new MockDataError(file, `it is not valid JSON (${errorMessage(error)})`);
   }
   try {
-    return { data: validateStoreData(parsed, seed()), created: false };
+    return { data: validateStoreData(parsed), created: false };
   } catch (error) {
     throw new MockDataError(file, `it does not hold mock data (${errorMessage(error)})`);
   }

@@ -224,8 +224,7 @@ describe('share passwords (6c, 6d)', () => {
   });
 
   it('without the advanced-permissions feature: 403 {"error": …} bodies', async () => {
-    const organization = api.store().organization(seedIds.organization) as unknown as { available_product_features?: unknown };
-    const had = Object.hasOwn(organization, 'available_product_features');
+    const organization = api.store().organization(seedIds.organization)!;
     const saved = organization.available_product_features;
     await admin.patch(sharingPath(D.productOverview), { password_required: true });
     organization.available_product_features = [];
@@ -237,8 +236,18 @@ describe('share passwords (6c, 6d)', () => {
       expect(creating.status).toBe(403);
       expect(creating.body).toEqual({ error: 'Password management requires the Advanced Permissions feature' });
     } finally {
-      if (had) organization.available_product_features = saved;
-      else delete organization.available_product_features;
+      organization.available_product_features = saved;
+    }
+  });
+
+  it('an organization that turned public sharing off refuses to enable it', async () => {
+    const organization = api.store().organization(seedIds.organization)!;
+    organization.allow_publicly_shared_resources = false;
+    try {
+      expectError(await admin.patch(sharingPath(D.ahaMoments), { enabled: true }), 403, 'authentication_error', 'permission_denied', 'Public sharing is disabled for this organization.');
+      expect((await admin.patch(sharingPath(D.productOverview), { enabled: false })).status).toBe(200);
+    } finally {
+      organization.allow_publicly_shared_resources = true;
     }
   });
 });

@@ -6,10 +6,6 @@ import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey, api } from '../e2e/support/stack.ts';
 import { gzipSize } from './bundle-size.ts';
 
-interface ProjectItem {
-  id: number;
-  name: string;
-}
 interface Envelope<T> {
   count: number;
   results: T[];
@@ -55,18 +51,6 @@ async function waitForFirstRow(page: Page): Promise<void> {
       `no row of a dashboards table appeared at ${new URL(page.url()).pathname} within 15 s (h1: ${JSON.stringify(headings)}, tables: ${await page.getByRole('table').count()})`,
     );
   }
-}
-
-/** The project with the most dashboards, asked of the API. */
-export async function busiestProject(mockUrl: string): Promise<{ id: number; name: string; dashboards: number }> {
-  const projects = await api<Envelope<ProjectItem>>(mockUrl, '/api/projects/?limit=1000');
-  let best: { id: number; name: string; dashboards: number } | undefined;
-  for (const project of projects.results) {
-    const page = await api<Envelope<unknown>>(mockUrl, `/api/projects/${project.id}/dashboards/?limit=1`);
-    if (!best || page.count > best.dashboards) best = { id: project.id, name: project.name, dashboards: page.count };
-  }
-  if (!best) throw new Error('the mock has no project');
-  return best;
 }
 
 export const median = (values: number[]): number => {
@@ -179,7 +163,7 @@ function rowWindow(page: Page): Promise<RowWindow | null> {
 }
 
 /** The console: connect with the admin key (remembered), then open `path`. */
-export async function openConnected(page: Page, path: string): Promise<void> {
+async function openConnected(page: Page, path: string): Promise<void> {
   await page.goto('/connect');
   await connect(page, adminKey, { remember: true });
   await page.goto(path);
@@ -193,8 +177,9 @@ export interface ScrollFigures {
 }
 
 /**
- * Opens the project's dashboards (with `open`: the console connects first) and scrolls with the mouse wheel, as a person would, until the row
- * of dashboard number `target` is wholly in the viewport; then counts the rows in the DOM and the JS heap in use.
+ * Opens the project's dashboards (with `open`: the console connects first) and scrolls with the
+ * mouse wheel, as a person would, until the row of dashboard number `target` is wholly in the
+ * viewport; then counts the rows in the DOM and the JS heap in use.
  */
 export async function scrollToRow(
   context: BrowserContext,

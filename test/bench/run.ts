@@ -1,6 +1,8 @@
 // `npm run bench`: the performance budgets in one run, each figure beside its budget with PASS or MISS.
 // Builds the console (skip with E2E_SKIP_BUILD=1 when dist/ is current), serves it with
-// `vite preview` against the bundled mock, measures in Chromium, then runs `npm run bench:mock`.
+// `vite preview` against the bundled mock, measures in Chromium (warm navigations, then cold first
+// visits alternating with the floor app of test/bench/floor/, then scrolling both), then runs
+// `npm run bench:mock`. See docs/performance.md.
 // Exits 1 when a budget is missed or a figure could not be measured.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -106,7 +106,7 @@ describe('API log panel', () => {
     const organization = list.findIndex((item) => /^GET \/api\/organizations\/@current\/ 200/.test(toggleOf(item).textContent ?? ''));
     expect(list.indexOf(failed)).toBeLessThan(organization);
     // The API's detail shows on a failed entry without opening it.
-    expect(within(failed).getByText('Project not found.')).toBeInTheDocument();
+    expect(within(failed).getByText('Not found.')).toBeInTheDocument();
   });
 
   it('filters by text and by failures only', async () => {

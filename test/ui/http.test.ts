@@ -206,7 +206,7 @@ describe('request log', () => {
     await fetchProjectPage({});
     const info = await fetchMockInfo();
     expect(info?.keys.map((k) => k.key)).toContain('phx_demo_admin');
-    await caught(apiRequest({ endpoint: 'echo', method: 'POST', path: '/api/projects/', body: { note: 'phx_demo_admin' }, schema: z.unknown() }));
+    await caught(apiRequest({ endpoint: 'echo', method: 'POST', path: '/api/users/@me/', body: { note: 'phx_demo_admin' }, schema: z.unknown() }));
     const serialized = JSON.stringify(getRequestLog());
     expect(getRequestLog().length).toBe(3);
     expect(serialized).not.toContain('phx_demo_admin');

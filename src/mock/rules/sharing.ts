@@ -19,6 +19,7 @@ export const sharingErrors = {
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordNotFound: 'Password not found',
   incorrectPassword: 'Incorrect password',
+  publicSharingDisabled: 'Public sharing is disabled for this organization.',
 } as const;
 
 /** The caller's access level as the sharing configuration reports it (§4.6). */
@@ -28,13 +29,8 @@ function accessOf(store: Store, principal: Principal, project: ProjectRecord): s
 
 /** Whether the organization has the advanced-permissions feature (password protection needs it). */
 export function hasAdvancedPermissions(store: Store, organizationId: string): boolean {
-  const organization = store.organization(organizationId) as
-    | { available_product_features?: Array<{ key?: unknown }> | null }
-    | undefined;
-  const features = organization?.available_product_features;
-  // Records written before organizations listed their features had every feature.
-  if (features === undefined) return true;
-  return (features ?? []).some((f) => f.key === 'advanced_permissions');
+  const features = store.organization(organizationId)?.available_product_features ?? [];
+  return features.some((f) => f.key === 'advanced_permissions');
 }
 
 /** GET sharing/: the configuration; before the first save a provisional token, new for each read. */
@@ -87,6 +83,9 @@ export function updateSharing(
 ): void {
   if (input.password_required === true && !hasAdvancedPermissions(store, project.organization_id)) {
     throw problems.bare(403, { error: sharingErrors.passwordFeature });
+  }
+  if (input.enabled === true && store.organization(project.organization_id)?.allow_publicly_shared_resources === false) {
+    throw problems.forbidden(sharingErrors.publicSharingDisabled);
   }
   const saved = dashboard.sharing;
   const sharing: SharingRecord = saved ? structuredClone(saved) : firstSave(store);
