@@ -4,6 +4,7 @@
  * `vite build` never starts anything.
  */
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
@@ -189,11 +190,109 @@ function demoOnlyWorker(): Plugin {
   };
 }
 
+// ---------- Content-Security-Policy (docs/security.md) ----------
+
+/** Headers the dev and preview servers send with every answer; docs/security.md lists them for static hosts. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * Runs before any other script of the built page: when a connection is stored (and not past its
+ * `Forget the key after`), it adds a second policy `connect-src 'self' <host>`. Policies add up, so
+ * from then on the page reaches this site and the connected host only. Mirrors src/api/connection.ts.
+ */
+export const CONNECTION_LOCK_SCRIPT =
+  '(function(){try{var k="analytics-console:connection",r=sessionStorage.getItem(k),c;' +
+  'if(r){c=JSON.parse(r)}else{r=localStorage.getItem(k);if(!r)return;c=JSON.parse(r);' +
+  'if(typeof c.expiresAt==="number"&&c.expiresAt<=Date.now())return}' +
+  'if(!c||typeof c.key!=="string"||!c.key||typeof c.host!=="string")return;' +
+  'var o=c.host?new URL(c.host).origin:"";if(o===location.origin)o="";' +
+  'var m=document.createElement("meta");m.httpEquiv="Content-Security-Policy";' +
+  'm.content="connect-src \'self\'"+(o?" "+o:"");m.setAttribute("data-connection-lock",o||"self");' +
+  'document.head.appendChild(m)}catch(e){}})()';
+
+/** Hosts Connect may check before a connection exists: any https: host, and a local mock over http. */
+const UNCONNECTED_CONNECT_SRC = "'self' https: http://localhost:* http://127.0.0.1:*";
+
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The text of every inline `<script>` of an HTML document that runs: no `src`, and no `type` other
+ * than JavaScript or a module (a `type="application/json"` data block never runs and needs no hash).
+ */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (/\bsrc\s*=/i.test(attributes) || (type && type !== 'module' && !type.includes('javascript'))) continue;
+    scripts.push(match[2] ?? '');
+  }
+  return scripts;
+}
+
+export function contentSecurityPolicy(html: string, options: { demo: boolean }): string {
+  const scriptHashes = [...new Set(inlineScripts(html).map(sha256Source))];
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${UNCONNECTED_CONNECT_SRC}`,
+    // The demo's mock runs in a service worker served from the page's own folder.
+    options.demo ? "worker-src 'self'" : "worker-src 'none'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * Locks down the built page (production and demo builds): the connection lock script, then a
+ * `<meta http-equiv="Content-Security-Policy">` first in `<head>` that allows scripts from this
+ * origin and each inline script by its SHA-256. It runs on the emitted HTML after every other
+ * plugin, so it hashes whatever inline scripts the final page holds.
+ */
+function lockedDownPage(): Plugin {
+  let demo = false;
+  return {
+    name: 'analytics-console:content-security-policy',
+    config() {
+      return { server: { headers: { ...SECURITY_HEADERS } }, preview: { headers: { ...SECURITY_HEADERS } } };
+    },
+    configResolved(config) {
+      demo = config.mode === 'demo';
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const asset of Object.values(bundle)) {
+          if (asset.type !== 'asset' || !asset.fileName.endsWith('.html')) continue;
+          const source = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (source.includes('http-equiv="Content-Security-Policy"')) continue;
+          const withLock = source.replace(/<head>/i, `<head>\n    <script>${CONNECTION_LOCK_SCRIPT}</script>`);
+          const policy = contentSecurityPolicy(withLock, { demo }).replaceAll('"', '&quot;');
+          asset.source = withLock.replace(/<head>/i, `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+        }
+      },
+    },
+  };
+}
+
 // `vite build --mode demo` (npm run build:demo): the static in-browser demo in dist-demo/, with
 // relative asset paths so the folder can be served from any path of any static host.
 export default defineConfig(({ mode }) => ({
   base: mode === 'demo' ? './' : '/',
-  plugins: [react(), apiProxy(), demoOnlyWorker(), earlyRouteTable()],
+  plugins: [react(), apiProxy(), demoOnlyWorker(), earlyRouteTable(), lockedDownPage()],
   build: {
     target: 'es2022',
     sourcemap: true,

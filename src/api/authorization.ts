@@ -187,9 +187,10 @@ export function useAuthorization(context: AuthorizationContext = {}): Authorizat
 }
 
 /** The project-level answers (Settings, the dashboard list, the danger zone). */
-export function useProjectPermissions(projectId: ProjectId) {
-  const project = useQuery(projectQueries.detail(projectId));
-  const { refusal: why } = useAuthorization({ projectId, project: project.data ?? null });
+export function useProjectPermissions(projectId: ProjectId, known?: Pick<Project, 'effective_membership_level'> | null) {
+  // A page that holds the project passes it: no second subscription (which would refetch a deleted project).
+  const project = useQuery({ ...projectQueries.detail(projectId), enabled: known === undefined });
+  const { refusal: why } = useAuthorization({ projectId, project: known ?? project.data ?? null });
   return {
     /** Any change to the project's settings (a key without project:write cannot make one). */
     changeSettings: why('changeProjectSettings'),

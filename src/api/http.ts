@@ -297,7 +297,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
 
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const log = (status: number | null, responseText: string | null, errorDetail: string | null) =>
+  const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response) =>
     addRequestLogEntry({
       method,
       url: redact(url, secrets),
@@ -308,8 +308,10 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
       requestBody: bodyText === undefined ? null : bodyForLog(redact(bodyText, secrets)),
       requestBodyText: bodyText === undefined ? null : redact(bodyText, secrets),
       authenticated: key !== undefined,
+      requestHeaders: Object.entries(headers).filter(([name]) => name !== 'Authorization'),
       responseBody: responseText === null ? null : bodyForLog(redact(responseText, secrets)),
       errorDetail: errorDetail === null ? null : redact(errorDetail, secrets),
+      ...(answer && { statusText: answer.statusText, responseHeaders: [...answer.headers].map(([n, v]) => [n, redact(v, secrets)] as const) }),
     });
 
   let response: Response;
@@ -330,11 +332,11 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
 
   if (!response.ok) {
     const apiError = errorFromResponse(response.status, response.statusText, text, response.headers, target, connectionVersion);
-    log(response.status, text, apiError.detail);
+    log(response.status, text, apiError.detail, response);
     throw apiError;
   }
 
-  const logId = log(response.status, text, null);
+  const logId = log(response.status, text, null, response);
   if (!options.schema) return undefined;
 
   const fail = (problem: string): never => {

@@ -3,8 +3,9 @@
  * what each mutation names in `meta.invalidates`, and the global 401 handler (disconnect, back to Connect).
  */
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import { disconnect, getConnectionState } from './connection.ts';
+import { disconnect, getConnection, getConnectionState } from './connection.ts';
 import { ApiError, NetworkError } from './http.ts';
+import { broadcastInvalidation, replayInvalidations } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -58,16 +59,21 @@ export function handleUnauthorized(error: unknown): void {
 export interface CreateQueryClientOptions {
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
+  /** Replay the other tabs' `meta.invalidates` here (default: not in tests). */
+  syncTabs?: boolean;
 }
 
-export function createQueryClient({ forTests = false }: CreateQueryClientOptions = {}): QueryClient {
+export function createQueryClient({ forTests = false, syncTabs = !forTests }: CreateQueryClientOptions = {}): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({
       onError: handleUnauthorized,
       // Not awaited: a refetch of a long infinite list must not hold the mutation's own result back.
       onSuccess: (_data, _variables, _context, mutation) => {
-        for (const queryKey of mutation.options.meta?.invalidates ?? []) void client.invalidateQueries({ queryKey });
+        const invalidates = mutation.options.meta?.invalidates ?? [];
+        for (const queryKey of invalidates) void client.invalidateQueries({ queryKey });
+        // The other open tabs refresh the same data (the key itself is never part of a message).
+        broadcastInvalidation(invalidates, getConnection()?.key);
       },
     }),
     defaultOptions: {
@@ -83,5 +89,6 @@ export function createQueryClient({ forTests = false }: CreateQueryClientOptions
       },
     },
   });
+  if (syncTabs) replayInvalidations(client);
   return client;
 }

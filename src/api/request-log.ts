@@ -1,6 +1,7 @@
 /**
  * Every request the console made in this tab, newest first, for the API log panel.
- * In memory only (never persisted), bounded, and never holding the API key or any header.
+ * In memory only (never persisted), bounded, and never holding the API key (`Authorization` is the
+ * one request header never recorded: `authenticated` says it was sent).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -25,6 +26,12 @@ export interface RequestLogEntry {
   authenticated?: boolean;
   /** The body received: parsed JSON, text when it was not JSON, or null when empty. */
   responseBody: unknown;
+  /** The request headers sent besides `Authorization`, as `[name, value]` pairs; absent on older entries. */
+  requestHeaders?: ReadonlyArray<readonly [string, string]>;
+  /** The response's status line text (`OK`, `Not Found`); may be empty (HTTP/2), absent on older entries. */
+  statusText?: string;
+  /** The response headers the page could read, as `[name, value]` pairs (for `Export HAR`). */
+  responseHeaders?: ReadonlyArray<readonly [string, string]>;
   /** What went wrong, in words (API detail, network failure, shape mismatch, cancelled), or null. */
   errorDetail: string | null;
 }

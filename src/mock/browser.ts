@@ -1,12 +1,15 @@
 /**
  * The mock inside the browser (the static demo build): MSW's service worker over the same handlers,
- * with the store kept in localStorage so a demo survives a reload.
+ * with the store and the fault settings kept in localStorage so a demo survives a reload.
  */
 import { setupWorker } from 'msw/browser';
+import { mockFaultsInput, parseInput } from '../contract/inputs.ts';
 import type { StoreData } from './db.ts';
+import type { FaultsInput } from './faults.ts';
 import { createMock, validateStoreData, type Mock } from './index.ts';
 
 export const storageKey = 'analytics-console:mock-store';
+const faultsStorageKey = 'analytics-console:mock-faults';
 const saveDelayMs = 250;
 
 function readStoredData(storage: Storage): StoreData | undefined {
@@ -65,6 +68,40 @@ function keepInStorage(mock: Mock, storage: Storage): void {
   });
 }
 
+/** The saved fault settings, checked by the same rules as `PUT /__mock/faults`; none when unreadable. */
+function readStoredFaults(storage: Storage): FaultsInput | undefined {
+  const text = storage.getItem(faultsStorageKey);
+  if (text === null) return undefined;
+  try {
+    const parsed = parseInput(mockFaultsInput, JSON.parse(text));
+    if (parsed.ok) return parsed.data;
+    console.warn(`The saved mock faults were refused (${parsed.error.detail}); starting with none.`);
+  } catch (error) {
+    console.warn(`The saved mock faults could not be read (${error instanceof Error ? error.message : String(error)}); starting with none.`);
+  }
+  return undefined;
+}
+
+/** Saves the fault settings whenever they change (a PUT /__mock/faults, or a reset). */
+function keepFaultsInStorage(mock: Mock, storage: Storage): void {
+  const save = () => {
+    try {
+      storage.setItem(faultsStorageKey, JSON.stringify(mock.getFaults()));
+    } catch {
+      // No room: the faults still apply until the page is closed.
+    }
+  };
+  const { setFaults, reset } = mock;
+  mock.setFaults = (faults) => {
+    setFaults(faults);
+    save();
+  };
+  mock.reset = () => {
+    reset();
+    save();
+  };
+}
+
 export async function startBrowserMock(): Promise<Mock> {
   let storage: Storage | null = null;
   try {
@@ -73,8 +110,12 @@ export async function startBrowserMock(): Promise<Mock> {
     // Storage disabled (privacy mode): the mock runs in memory only.
   }
   const data = storage ? readStoredData(storage) : undefined;
-  const mock = createMock({ data });
-  if (storage) keepInStorage(mock, storage);
+  const faults = storage ? readStoredFaults(storage) : undefined;
+  const mock = createMock({ data, faults });
+  if (storage) {
+    keepInStorage(mock, storage);
+    keepFaultsInStorage(mock, storage);
+  }
 
   const worker = setupWorker(...mock.handlers);
   await worker.start({

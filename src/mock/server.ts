@@ -1,17 +1,16 @@
 /**
- * `npm run mock`: a node:http server in front of the mock's MSW handlers (msw's getResponse), so the
- * console, curl and the end-to-end tests talk to the same mock over a real port.
+ * `npm run mock`: the mock over a real port (node:http and the adapter of ./node-adapter.ts), so the
+ * console, curl and the end-to-end tests talk to the same mock; and its command line.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { realpathSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { getResponse } from 'msw';
-import { details } from '../contract/errors.ts';
 import type { MockFaults } from '../contract/schemas.ts';
 import { createMock, type Mock } from './index.ts';
+import { createRequestListener } from './node-adapter.ts';
 import { MockDataError, openDataFile, persistStore, type Persister } from './persist.ts';
 import { demoKeys, seedData } from './seed.ts';
 
@@ -36,180 +35,8 @@ export interface MockServer {
 export const defaultPort = 8010;
 export const defaultHost = '127.0.0.1';
 
-/** Past this, a body is no longer buffered: the API answers 413 above 1 MiB anyway. */
-const bodyBufferCap = 2 * 1024 * 1024 + 64 * 1024;
-
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After, WWW-Authenticate, Allow',
-};
-
 function formatHostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
-interface BufferedBody {
-  body: Buffer;
-  truncated: boolean;
-}
-
-function readBody(req: IncomingMessage): Promise<BufferedBody> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > bodyBufferCap) {
-        // Stop buffering; the rest of the body is discarded as it arrives, never kept.
-        cleanup();
-        req.on('error', () => undefined);
-        resolveBody({ body: Buffer.concat(chunks, size), truncated: true });
-      }
-    };
-    const onEnd = () => {
-      cleanup();
-      resolveBody({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated: false });
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
-}
-
-function toFetchRequest(req: IncomingMessage, fallbackHost: string, body: Buffer | undefined): Request {
-  const target = req.url ?? '/';
-  const url = target.startsWith('/') ? `http://${req.headers.host || fallbackHost}${target}` : target;
-  // Pairs, not Headers.append: half the cost, and repeated names are kept as they came.
-  const headers: Array<[string, string]> = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
-  return new Request(url, { method: req.method ?? 'GET', headers, body: body as Uint8Array<ArrayBuffer> | undefined });
-}
-
-function unhandledResponse(pathname: string): Response {
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
-    return Response.json(
-      { type: 'invalid_request', code: 'not_found', detail: details.endpointNotFound, attr: null },
-      { status: 404 },
-    );
-  }
-  return new Response('Not found.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-}
-
-function waitForDrain(res: ServerResponse): Promise<void> {
-  return new Promise((resolveDrain) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolveDrain();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
-
-/** Streams a Fetch Response back; a body that arrives as one chunk goes out with Content-Length. */
-async function sendResponse(res: ServerResponse, response: Response, method: string, closeAfter: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...corsHeaders };
-  response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  if (closeAfter) headers.connection = 'close';
-  if (response.statusText) res.statusMessage = response.statusText;
-
-  if (!response.body || method === 'HEAD') {
-    await response.body?.cancel();
-    res.writeHead(response.status, headers);
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  if (first.done) {
-    headers['content-length'] = '0';
-    res.writeHead(response.status, headers);
-    res.end();
-    return;
-  }
-  const second = await reader.read();
-  if (second.done) {
-    headers['content-length'] = String(first.value.byteLength);
-    delete headers['transfer-encoding'];
-    res.writeHead(response.status, headers);
-    res.end(first.value);
-    return;
-  }
-  delete headers['content-length'];
-  res.writeHead(response.status, headers);
-  let chunk: ReadableStreamReadResult<Uint8Array> = second;
-  res.write(first.value);
-  while (!chunk.done) {
-    if (res.destroyed) {
-      await reader.cancel();
-      return;
-    }
-    if (!res.write(chunk.value)) await waitForDrain(res);
-    chunk = await reader.read();
-  }
-  res.end();
-}
-
-function preflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, {
-    ...corsHeaders,
-    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
-    'access-control-max-age': '600',
-    'content-length': '0',
-  });
-  res.end();
-}
-
-/** The node:http request listener over a mock's handlers. */
-export function createRequestListener(mock: Mock, fallbackHost: () => string) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const method = (req.method ?? 'GET').toUpperCase();
-    try {
-      if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        preflight(req, res);
-        return;
-      }
-      let buffered: BufferedBody | undefined;
-      if (method !== 'GET' && method !== 'HEAD') buffered = await readBody(req);
-      let request: Request;
-      try {
-        request = toFetchRequest(req, fallbackHost(), buffered?.body);
-      } catch {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-        res.end('Bad request: the request target or Host header is not a valid URL.\n');
-        return;
-      }
-      const { pathname } = new URL(request.url);
-      const response = (await getResponse(mock.handlersFor(pathname), request)) ?? unhandledResponse(pathname);
-      if (res.destroyed) return;
-      await sendResponse(res, response, method, buffered?.truncated ?? false);
-    } catch (error) {
-      console.error(`Mock server: ${method} ${req.url ?? ''} failed:`, error);
-      if (res.headersSent || res.destroyed) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(500, { ...corsHeaders, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'server_error', code: 'error', detail: details.serverError, attr: null }));
-    }
-  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -197,11 +197,21 @@ describe('the static demo build', () => {
       await eventually(async () => assert.equal(await failure.count(), 0, 'the error stays after the fault was cleared'), 10_000);
       await expectHeading(page, 'Activity');
 
-      // 7. Reset (after turning a fault on again): faults off, the demo's own project gone, pages refetched.
+      // 7. A preset in one click, named in the top bar, and still on after a reload, as the data is.
       await page.getByRole('button', { name: 'Mock controls', exact: true }).click();
+      await controls.getByRole('button', { name: 'Writes down', exact: true }).click();
+      await page.getByRole('button', { name: 'Faults on: Writes down', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await controls.waitFor({ state: 'hidden' });
+      await page.reload();
+      await expectHeading(page, 'Activity');
+      await page.getByRole('button', { name: 'Faults on: Writes down', exact: true }).click();
+      assert.equal(await controls.getByRole('button', { name: 'Writes down', exact: true }).getAttribute('aria-pressed'), 'true');
+
+      // 8. Reset (with a fault on): faults off, the demo's own project gone, pages refetched.
       await controls.getByRole('textbox', { name: 'Latency (ms)', exact: true }).fill('20');
       await controls.getByRole('button', { name: 'Apply faults', exact: true }).click();
-      await page.getByRole('button', { name: 'Faults on: 20 ms latency', exact: true }).waitFor();
+      await page.getByRole('button', { name: /^Faults on: 20 ms latency/ }).waitFor();
       await controls.getByRole('button', { name: 'Reset demo data', exact: true }).click();
       await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
       await page.getByText('Demo data reset: everything is back to the seed, and faults are off.').waitFor();
@@ -219,6 +229,11 @@ describe('the static demo build', () => {
         assert.ok(!now.includes('Made in the demo'), 'the reset reached localStorage');
       }, 5_000);
       assert.ok(stored.length > 0, 'the demo keeps its store in localStorage');
+      // The reset's "no faults" is what a reload finds.
+      await page.reload();
+      await expectHeading(page, 'Projects');
+      await page.getByRole('button', { name: 'Mock controls', exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Faults on:/ }).count(), 0, 'no fault after a reset and a reload');
 
       errors.assertNone();
       assert.deepEqual(leaks, [], 'an API key appeared where it must never be');

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProject, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
@@ -206,5 +206,75 @@ describe('API log panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close API log' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'API log' })).not.toBeInTheDocument());
     expect(toggle).toHaveFocus();
+  });
+
+  describe('exports', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Catches what the panel hands the browser to download: file name and text. */
+    function catchDownloads() {
+      const files: Array<{ name: string; text: Promise<string>; type: string }> = [];
+      const blobs = new Map<string, Blob>();
+      let next = 0;
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          const url = `blob:test/${next++}`;
+          blobs.set(url, blob);
+          return url;
+        },
+        revokeObjectURL: () => undefined,
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        const blob = blobs.get(this.href)!;
+        files.push({ name: this.download, text: blob.text(), type: blob.type });
+      });
+      return files;
+    }
+
+    it('exports the requests the filter shows as HAR and as a script, without the key', async () => {
+      const files = catchDownloads();
+      const { user } = renderApp('/projects');
+      const panel = await openLog(user);
+      await settled(panel);
+      await act(async () => {
+        await createProject({ name: `Export ${KEY} check` });
+      });
+      await entryFor(panel, /^POST \/api\/organizations\/@current\/projects\/ 201/);
+      await user.type(within(panel).getByRole('searchbox', { name: 'Filter requests' }), 'projects');
+      await waitFor(() => expect(within(panel).getByText(/^Showing \d+ of \d+ requests\.$/)).toBeInTheDocument());
+      const shown = entries(panel).map((item) => toggleOf(item).textContent ?? '');
+
+      await user.click(within(panel).getByRole('button', { name: 'Export HAR' }));
+      expect(files).toHaveLength(1);
+      expect(files[0]!.name).toMatch(/^api-log-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.har$/);
+      const harText = await files[0]!.text;
+      expect(harText).not.toContain(KEY);
+      const har = JSON.parse(harText) as { log: { version: string; entries: Array<{ request: { method: string; url: string } }> } };
+      expect(har.log.version).toBe('1.2');
+      // The entries shown, oldest first.
+      expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual(
+        [...shown].reverse().map((text) => text.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')),
+      );
+
+      await user.click(within(panel).getByRole('button', { name: 'Export as script' }));
+      expect(files).toHaveLength(2);
+      expect(files[1]!.name).toMatch(/\.sh$/);
+      const script = await files[1]!.text;
+      expect(script).not.toContain(KEY);
+      expect(script).toMatch(/^#!\/bin\/sh\n/);
+      const answered = shown.filter((text) => !/ (cancelled|no answer) /.test(text));
+      expect(script).toContain(`send ${answered.length} 201 'POST' '/api/organizations/@current/projects/'`);
+      expect(script).toContain(`default_host='${window.location.origin}'`);
+    });
+
+    it('disables both exports while nothing is shown', async () => {
+      const { user } = renderApp('/projects');
+      const panel = await openLog(user);
+      await settled(panel);
+      await user.type(within(panel).getByRole('searchbox', { name: 'Filter requests' }), 'nothing-matches-this');
+      await within(panel).findByText('No request matches the filter.');
+      expect(within(panel).getByRole('button', { name: 'Export HAR' })).toBeDisabled();
+      expect(within(panel).getByRole('button', { name: 'Export as script' })).toBeDisabled();
+    });
   });
 });

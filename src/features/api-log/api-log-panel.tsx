@@ -7,8 +7,12 @@ import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, ty
 import { getConnection } from '../../api/connection.ts';
 import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';
+import { downloadText, fileStamp } from './download.ts';
+import { buildHar } from './har.ts';
 import { JsonView } from './json-view.tsx';
+import { buildReplayScript } from './replay-script.ts';
 import './api-log.css';
 
 /** The API log panel, shown by the shell while `API log` is pressed; `onClose` un-presses it. */
@@ -46,9 +50,24 @@ function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
-function curlFor(entry: RequestLogEntry): string {
+function secrets(): string[] {
   const key = getConnection()?.key;
-  return buildCurlCommand(entry, { secrets: key ? [key] : [] });
+  return key ? [key] : [];
+}
+
+function curlFor(entry: RequestLogEntry): string {
+  return buildCurlCommand(entry, { secrets: secrets() });
+}
+
+function exportHar(entries: ReadonlyArray<RequestLogEntry>, filterNote: string | null): void {
+  const now = new Date().toISOString();
+  const har = buildHar(entries, { secrets: secrets(), version: packageJson.version, comment: filterNote ?? undefined });
+  downloadText(`api-log-${fileStamp(now)}.har`, `${JSON.stringify(har, null, 2)}\n`, 'application/json');
+}
+
+function exportScript(entries: ReadonlyArray<RequestLogEntry>): void {
+  const now = new Date().toISOString();
+  downloadText(`api-log-${fileStamp(now)}.sh`, buildReplayScript(entries, { secrets: secrets(), exportedAt: now }), 'text/x-shellscript');
 }
 
 function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
@@ -150,6 +169,9 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
     });
 
   const filtered = visible.length !== entries.length;
+  const filterNote = filtered
+    ? `The requests the API log showed${deferredFilter.trim() ? ` for the filter "${deferredFilter.trim()}"` : ''}${failuresOnly ? ', failures only' : ''}.`
+    : null;
 
   return (
     <section ref={panelRef} className="panel api-log" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
@@ -161,7 +183,9 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
       </div>
       <p className="field-hint">
         Every request the console made in this tab, newest first (the last {REQUEST_LOG_LIMIT}, kept in memory only).{' '}
-        <code>Copy as curl</code> writes the key as <code>$POSTHOG_API_KEY</code>: set that variable in your shell first.
+        <code>Copy as curl</code> writes the key as <code>$POSTHOG_API_KEY</code>: set that variable in your shell first.{' '}
+        <code>Export HAR</code> and <code>Export as script</code> save the requests shown (oldest first); the script sends them
+        again with curl to <code>$API_HOST</code> and stops at the first status that differs from the log.
         {import.meta.env.MODE === 'demo' && (
           <>
             {' '}
@@ -197,6 +221,12 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
           }}
         >
           Clear log
+        </button>
+        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportHar(visible, filterNote)}>
+          Export HAR
+        </button>
+        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportScript(visible)}>
+          Export as script
         </button>
       </div>
       <p className="api-log-count">

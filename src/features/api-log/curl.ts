@@ -4,19 +4,11 @@
  * elsewhere (URL, body) is replaced before the command is built.
  */
 import type { RequestLogEntry } from '../../api/request-log.ts';
-
-export const API_KEY_VARIABLE = '$POSTHOG_API_KEY';
-const REDACTED = '[redacted API key]';
+import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
 
 /** Quotes `value` for a POSIX shell: single quotes, with each `'` written as `'\''`. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-function redact(text: string, secrets: ReadonlyArray<string>): string {
-  let result = text;
-  for (const secret of secrets) if (secret && result.includes(secret)) result = result.split(secret).join(REDACTED);
-  return result;
 }
 
 export type CurlSource = Pick<RequestLogEntry, 'method' | 'url' | 'requestBody'> &
@@ -28,14 +20,14 @@ export interface CurlOptions {
 }
 
 /** The body as it went over the wire: the recorded text, else the recorded JSON serialized again. */
-function bodyText(entry: CurlSource): string | null {
+export function bodyText(entry: CurlSource): string | null {
   if (typeof entry.requestBodyText === 'string') return entry.requestBodyText;
   if (entry.requestBody === null || entry.requestBody === undefined) return null;
   return JSON.stringify(entry.requestBody);
 }
 
 /** Whether the request carried the key; entries recorded without the flag: every `/api/` call does. */
-function wasAuthenticated(entry: CurlSource): boolean {
+export function wasAuthenticated(entry: CurlSource): boolean {
   if (typeof entry.authenticated === 'boolean') return entry.authenticated;
   try {
     return new URL(entry.url).pathname.startsWith('/api/');
@@ -49,13 +41,13 @@ export function buildCurlCommand(entry: CurlSource, options: CurlOptions = {}): 
   const secrets = options.secrets ?? [];
   const method = entry.method.toUpperCase();
   const body = bodyText(entry);
-  const parts: string[] = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(redact(entry.url, secrets))}`];
+  const parts: string[] = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(redactUrl(entry.url, secrets))}`];
   // Double quotes so the shell expands the variable; the key itself is never in the command.
   if (wasAuthenticated(entry)) parts.push(`-H "Authorization: Bearer ${API_KEY_VARIABLE}"`);
   parts.push(`-H ${shellQuote('Accept: application/json')}`);
   if (body !== null) {
     parts.push(`-H ${shellQuote('Content-Type: application/json')}`);
-    parts.push(`--data ${shellQuote(redact(body, secrets))}`);
+    parts.push(`--data ${shellQuote(redactSecrets(body, secrets))}`);
   }
   return parts.join(' \\\n  ');
 }

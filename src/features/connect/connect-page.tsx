@@ -6,17 +6,42 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { normalizeHost, saveConnection, useConnectionState } from '../../api/connection.ts';
+import {
+  FORGET_AFTER_CHOICES,
+  forgetAfterMs,
+  lockedApiOrigin,
+  normalizeHost,
+  saveConnection,
+  useConnectionState,
+  type ForgetAfter,
+} from '../../api/connection.ts';
 import { mockQueries } from '../../api/mock.ts';
 import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
-import { CheckboxField, Field } from '../../components/field.tsx';
+import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/projects';
   if (next === '/connect' || next.startsWith('/connect?') || next.startsWith('/connect/')) return '/projects';
   return next;
+}
+
+/**
+ * Why the page's Content-Security-Policy would stop it from reaching `host`, or null. The built page
+ * reaches https: hosts and http://localhost until connected, then only this site and the connected host.
+ */
+export function hostRefusedByPolicy(host: string): string | null {
+  if (!host) return null;
+  const url = new URL(host);
+  const locked = lockedApiOrigin();
+  if (locked !== undefined) {
+    if (url.origin === window.location.origin || url.origin === locked) return null;
+    return `While connected, this page may only reach ${locked ?? 'this site'} (its security policy). Disconnect first to connect to another host.`;
+  }
+  if (!import.meta.env.PROD || url.protocol === 'https:' || url.origin === window.location.origin) return null;
+  if (/^(localhost|127\.0\.0\.1)$/.test(url.hostname)) return null;
+  return 'This page may reach an API over https:// only (or http://localhost), by its security policy.';
 }
 
 /** The typed host once typing pauses, as a normalized origin, or null while it is not a valid address. */
@@ -44,6 +69,7 @@ export default function ConnectPage() {
   const [key, setKey] = useState('');
   const [showKey, setShowKey] = useState(false);
   const [remember, setRemember] = useState(false);
+  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>('never');
   const [hostError, setHostError] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -51,7 +77,9 @@ export default function ConnectPage() {
   const failureId = useId();
 
   const settledHost = useSettledHost(host);
-  const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: settledHost !== null });
+  // Never asks a host the page's policy would refuse (that would only log a violation).
+  const reachable = settledHost !== null && hostRefusedByPolicy(settledHost) === null;
+  const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: reachable });
 
   useEffect(() => {
     document.title = 'Connect · Analytics Console';
@@ -68,6 +96,11 @@ export default function ConnectPage() {
       setHostError(errorDetail(error));
       return;
     }
+    const refusedByPolicy = hostRefusedByPolicy(normalizedHost);
+    if (refusedByPolicy) {
+      setHostError(refusedByPolicy);
+      return;
+    }
     const trimmedKey = candidateKey.trim();
     if (!trimmedKey) {
       setKeyError('Enter your personal API key.');
@@ -76,7 +109,7 @@ export default function ConnectPage() {
     setPending(true);
     try {
       const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
-      saveConnection({ host: normalizedHost, key: trimmedKey, remember });
+      saveConnection({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
       queryClient.setQueryData(organizationQueries.current().queryKey, organization);
       navigate(next, { replace: true });
     } catch (error) {
@@ -163,6 +196,21 @@ export default function ConnectPage() {
             checked={remember}
             onChange={(event) => setRemember(event.target.checked)}
           />
+
+          {remember && (
+            <SelectField
+              label="Forget the key after"
+              hint="At that time the key leaves this device and every open tab of the console returns to Connect."
+              value={forgetAfter}
+              onChange={(event) => setForgetAfter(event.target.value as ForgetAfter)}
+            >
+              {FORGET_AFTER_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </SelectField>
+          )}
 
           {failure ? (
             <div id={failureId} className="action-error" role="alert">

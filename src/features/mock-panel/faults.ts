@@ -145,3 +145,55 @@ export function describeFaults(faults: MockFaults): string[] {
   }
   return parts;
 }
+
+// ---------- presets: one click for the faults QA asks for most ----------
+
+type FaultSettings = Pick<MockFaults, 'latency_ms' | 'error_rate' | 'rules'>;
+
+/** The methods that change something: a preset's rules cover each of them. */
+const WRITE_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE'] as const;
+const everyWrite = (status: number, retryAfter: number | null) =>
+  WRITE_METHODS.map((method) => ({ method, path: '/api/**', status, retry_after: retryAfter }));
+
+export interface FaultPreset {
+  name: 'Slow network' | 'Flaky' | 'Rate limited' | 'Writes down';
+  /** What it does, in a few words (shown under its button). */
+  description: string;
+  faults: FaultSettings;
+}
+
+export const FAULT_PRESETS: ReadonlyArray<FaultPreset> = [
+  { name: 'Slow network', description: 'Every answer takes 300–1,200 ms.', faults: { latency_ms: [300, 1200], error_rate: 0, rules: [] } },
+  { name: 'Flaky', description: '10% of requests answer 500.', faults: { latency_ms: 0, error_rate: 0.1, rules: [] } },
+  {
+    name: 'Rate limited',
+    description: 'Every write answers 429 with Retry-After 5.',
+    faults: { latency_ms: 0, error_rate: 0, rules: everyWrite(429, 5) },
+  },
+  { name: 'Writes down', description: 'Every write answers 503.', faults: { latency_ms: 0, error_rate: 0, rules: everyWrite(503, null) } },
+];
+
+/** The PUT body applying `preset`: the three fault fields replaced, any other setting of the mock kept. */
+export function presetBody(preset: FaultPreset, current: MockFaults): MockFaultsInput {
+  return { ...current, ...structuredClone(preset.faults) } as MockFaultsInput;
+}
+
+function sameFaults(a: FaultSettings, b: FaultSettings): boolean {
+  const latency = (value: MockFaults['latency_ms']) => (Array.isArray(value) ? (value[0] === value[1] ? [value[0]] : value) : [value]);
+  const rule = (r: MockFaults['rules'][number]) => `${r.method.toUpperCase()} ${r.path} ${r.status} ${r.retry_after ?? ''}`;
+  return (
+    JSON.stringify(latency(a.latency_ms)) === JSON.stringify(latency(b.latency_ms)) &&
+    a.error_rate === b.error_rate &&
+    JSON.stringify(a.rules.map(rule).sort()) === JSON.stringify(b.rules.map(rule).sort())
+  );
+}
+
+/** The preset the mock's faults are exactly, or null (none, or custom settings). */
+export function presetOf(faults: MockFaults): FaultPreset | null {
+  return FAULT_PRESETS.find((preset) => sameFaults(preset.faults, faults)) ?? null;
+}
+
+/** The top bar's words for the active faults: the preset's name, else each fault; empty when none. */
+export function faultsSummary(faults: MockFaults): string {
+  return presetOf(faults)?.name ?? describeFaults(faults).join(', ');
+}

@@ -15,9 +15,11 @@ import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useForm, type Form } from '../../components/use-form.ts';
 import type { MockFaultsInput } from '../../contract/inputs.ts';
+import { FaultPresets } from './fault-presets.tsx';
 import {
   describeFaults,
   emptyRule,
+  faultsSummary,
   faultsBodyFromForm,
   faultsFieldOf,
   formFromFaults,
@@ -374,6 +376,8 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
       size="large"
     >
       <DemoKeySection info={info} />
+      {/* A preset replaces the faults: the fields then show what the mock now holds. */}
+      <FaultPresets faults={faults} onApplied={() => form.reset()} />
       <FaultsSection faults={faults} form={form} pending={update.isPending} onSave={save} />
       <ProductionKeyRulesSection faults={faults} />
       <ResetSection onReset={() => form.reset(formFromFaults(noFaults()))} />
@@ -387,15 +391,15 @@ export default function MockPanel({ info }: MockPanelProps) {
   // The info was just fetched: its faults stand in until GET /__mock/faults is needed again.
   const faultsQuery = useQuery({ ...mockQueries.faults(), initialData: info.faults });
   const faults = faultsQuery.data;
-  const active = describeFaults(faults);
+  const active = faultsSummary(faults);
   const current = info.keys.find((key) => key.key === connection?.key);
 
   return (
     <div className="mock-panel">
       {current && <span className="mock-key-badge">Key: {current.key}</span>}
-      {active.length > 0 && (
+      {active && (
         <button type="button" className="mock-faults-indicator" onClick={() => setOpen(true)}>
-          Faults on: {active.join(', ')}
+          Faults on: {active}
         </button>
       )}
       <button type="button" className="button mock-controls-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>

@@ -16,7 +16,7 @@ export interface DangerZoneProps {
 
 export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps) {
   const headingId = useId();
-  const permissions = useProjectPermissions(project.id);
+  const permissions = useProjectPermissions(project.id, project);
   const newKeyId = useId();
   const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);

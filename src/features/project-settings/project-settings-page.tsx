@@ -65,7 +65,7 @@ function ProjectFacts({ project }: { project: Project }) {
 export default function ProjectSettingsPage() {
   const { projectId = '' } = useParams();
   const query = useQuery(projectQueries.detail(projectId));
-  const permissions = useProjectPermissions(projectId);
+  const permissions = useProjectPermissions(projectId, query.data ?? null);
   const navigate = useNavigate();
   const toast = useToast();
   // Set just before leaving on purpose (the project was deleted): the unsaved-changes guard lets it go.

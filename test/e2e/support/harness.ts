@@ -110,7 +110,9 @@ export function formatViolations(violations: AxeViolation[]): string {
  */
 export async function checkA11y(page: Page, name: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-  if (!loaded) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, not as an inline <script>: the page's
+  // Content-Security-Policy (rightly) refuses those.
+  if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,0 +1,150 @@
+/**
+ * Messages between the open tabs of the console (same origin): a `BroadcastChannel`, or, where a
+ * browser has none, a `storage` event on a localStorage entry that is written and removed at once.
+ *
+ * No message ever carries the API key. A tab that connects sends a salted SHA-256 fingerprint of
+ * its host and key (`connectionFingerprint`): another tab can tell "the same key as mine" from "another
+ * key" with it, and then reads the key itself from storage when it was remembered.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+export type DisconnectReason = 'person' | 'refused' | 'expired';
+
+export type TabMessage =
+  /** The sending tab disconnected (and wiped the key from storage). */
+  | { type: 'disconnect'; reason: DisconnectReason }
+  /** The sending tab connected; `remembered`: the key is in localStorage for other tabs to read. */
+  | { type: 'connect'; remembered: boolean; salt: string; digest: string }
+  /** A mutation succeeded in the sending tab: these query keys (prefixes) are out of date. */
+  | { type: 'invalidate'; queryKeys: QueryKey[] };
+
+const CHANNEL_NAME = 'analytics-console:tabs';
+/** The fallback's carrier: set and removed at once, so it never lingers in storage. */
+export const TAB_MESSAGE_STORAGE_KEY = 'analytics-console:tab-message';
+
+type Listener = (message: TabMessage) => void;
+
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | null = null;
+let started = false;
+
+function deliver(message: unknown) {
+  if (!isTabMessage(message)) return;
+  for (const listener of [...listeners]) listener(message);
+}
+
+function isTabMessage(value: unknown): value is TabMessage {
+  if (!value || typeof value !== 'object') return false;
+  const type = (value as { type?: unknown }).type;
+  return type === 'disconnect' || type === 'connect' || type === 'invalidate';
+}
+
+function localStore(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function start() {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  if (typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.onmessage = (event: MessageEvent) => deliver(event.data);
+    // Node's channel (tests) would otherwise keep the process alive.
+    (channel as { unref?: () => void }).unref?.();
+  }
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TAB_MESSAGE_STORAGE_KEY || !event.newValue) return;
+    try {
+      const { message } = JSON.parse(event.newValue) as { message?: unknown };
+      deliver(message);
+    } catch {
+      // Not ours, or damaged: ignore.
+    }
+  });
+}
+
+/** Sends `message` to every other open tab of the console (never to this one). */
+export function postTabMessage(message: TabMessage): void {
+  start();
+  if (channel) {
+    try {
+      channel.postMessage(message);
+      return;
+    } catch {
+      // A closed channel: fall through to the storage carrier.
+    }
+  }
+  const store = localStore();
+  if (!store) return;
+  try {
+    // A unique id makes every message a change, so a repeated message still fires `storage`.
+    store.setItem(TAB_MESSAGE_STORAGE_KEY, JSON.stringify({ id: `${Date.now()}-${Math.random()}`, message }));
+  } catch {
+    // Quota or privacy mode: the other tabs will catch up on their next load.
+  } finally {
+    store.removeItem(TAB_MESSAGE_STORAGE_KEY);
+  }
+}
+
+/** Calls `listener` with every message another tab sends; returns the unsubscribe. */
+export function onTabMessage(listener: Listener): () => void {
+  start();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// ---------- fingerprints ----------
+
+function toHex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A fresh random salt for one message. */
+export function newSalt(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return toHex(bytes.buffer);
+}
+
+/**
+ * SHA-256 of salt, host and key, as hex: equal for the same host and key under the same salt, and
+ * says nothing usable about the key. Null where the browser offers no Web Crypto (an insecure
+ * origin): the other tabs then treat the key as another one, which errs on the safe side.
+ */
+export async function connectionFingerprint(salt: string, host: string, key: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const data = new TextEncoder().encode(`${salt}\n${host}\n${key}`);
+  return toHex(await subtle.digest('SHA-256', data));
+}
+
+// ---------- query invalidation ----------
+
+/**
+ * Tells the other tabs which query keys a successful mutation made stale. A key that somehow holds
+ * `secret` (the API key) is never sent.
+ */
+export function broadcastInvalidation(queryKeys: ReadonlyArray<QueryKey>, secret?: string): void {
+  const safe = queryKeys.filter((queryKey) => !secret || !JSON.stringify(queryKey).includes(secret));
+  if (safe.length) postTabMessage({ type: 'invalidate', queryKeys: [...safe] });
+}
+
+/**
+ * Replays in `client` what mutations in the other tabs invalidated, so their data refreshes here
+ * too. Everything (`[]`, e.g. `Reset demo data`) also drops what is not on screen, as in the tab that
+ * reset. Returns the unsubscribe.
+ */
+export function replayInvalidations(client: QueryClient): () => void {
+  return onTabMessage((message) => {
+    if (message.type !== 'invalidate') return;
+    for (const queryKey of message.queryKeys) {
+      if (!Array.isArray(queryKey)) continue;
+      if (queryKey.length === 0) client.removeQueries({ type: 'inactive' });
+      void client.invalidateQueries({ queryKey });
+    }
+  });
+}

@@ -1,0 +1,117 @@
+// The other tabs, seen from this one: messages arrive on the console's BroadcastChannel (sent here
+// from a second channel, as another tab would) or, without one, through a `storage` event.
+import { MutationObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { disconnect, getConnection, getConnectionState, saveConnection } from '../../src/api/connection.ts';
+import { createQueryClient } from '../../src/api/query-client.ts';
+import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/tab-sync.ts';
+
+const STORAGE_KEY = 'analytics-console:connection';
+/** vi.waitFor with room for a busy machine. */
+const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5_000 });
+const stored = () => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]);
+
+let otherTab: BroadcastChannel;
+let received: TabMessage[];
+
+beforeEach(() => {
+  otherTab = new BroadcastChannel('analytics-console:tabs');
+  received = [];
+  otherTab.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
+});
+afterEach(() => otherTab.close());
+
+async function connectMessage(host: string, key: string, remembered: boolean): Promise<TabMessage> {
+  const salt = 'f00dfeedf00dfeedf00dfeedf00dfeed';
+  return { type: 'connect', remembered, salt, digest: (await connectionFingerprint(salt, host, key)) ?? '' };
+}
+
+describe('Tabs agree: what this tab does with the others’ messages', () => {
+  it('Disconnect in another tab disconnects this one and wipes its key', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    otherTab.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
+    await eventually(() => expect(getConnection()).toBeNull());
+    expect(getConnectionState().notice).toBe('You disconnected in another tab of the console.');
+    expect(stored()).not.toContain('phx_');
+  });
+
+  it('the same key connected in another tab changes nothing here', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const before = getConnectionState();
+    otherTab.postMessage(await connectMessage('', 'phx_demo_admin', false));
+    // Time for the message and the fingerprint of this tab's key (a different one takes as long).
+    await new Promise((done) => setTimeout(done, 300));
+    expect(getConnectionState()).toBe(before);
+    expect(stored()).toContain('phx_demo_admin');
+  });
+
+  it('another key that is not remembered sends this tab to Connect, saying so', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    otherTab.postMessage(await connectMessage('', 'phx_demo_member', false));
+    await eventually(() => expect(getConnection()).toBeNull());
+    expect(getConnectionState().notice).toBe('Another tab connected with another key. Connect again here to continue.');
+    expect(stored()).not.toContain('phx_');
+  });
+
+  it('another key that is remembered is read from localStorage', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_member' }));
+    otherTab.postMessage(await connectMessage('', 'phx_demo_member', true));
+    await eventually(() => expect(getConnection()?.key).toBe('phx_demo_member'));
+    expect(getConnection()).toMatchObject({ remembered: true, host: '' });
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('without a BroadcastChannel, a message through the storage event has the same effect', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: true });
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: TAB_MESSAGE_STORAGE_KEY,
+        newValue: JSON.stringify({ id: '1', message: { type: 'disconnect', reason: 'expired' } }),
+        storageArea: localStorage,
+      }),
+    );
+    expect(getConnection()).toBeNull();
+    expect(getConnectionState().notice).toMatch(/This device forgot the key/);
+    expect(stored()).not.toContain('phx_');
+  });
+
+  it('replays the other tabs’ invalidations; everything ([]) also drops what is not on screen', async () => {
+    const client = createQueryClient({ forTests: true, syncTabs: true });
+    client.setQueryData(['dashboards', '1', 'list', { search: '', pinned: null }], { pages: [] });
+    client.setQueryData(['projects', 'list', { search: '' }], { pages: [] });
+    otherTab.postMessage({ type: 'invalidate', queryKeys: [['dashboards', '1']] } satisfies TabMessage);
+    await eventually(() => expect(client.getQueryState(['dashboards', '1', 'list', { search: '', pinned: null }])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['projects', 'list', { search: '' }])?.isInvalidated).toBe(false);
+
+    otherTab.postMessage({ type: 'invalidate', queryKeys: [[]] } satisfies TabMessage);
+    await eventually(() => expect(client.getQueryCache().getAll()).toHaveLength(0));
+  });
+});
+
+describe('Tabs agree: what this tab tells the others', () => {
+  it('connecting and disconnecting are announced without the key', async () => {
+    saveConnection({ host: 'https://eu.example.com', key: 'phx_secret_key_1234', remember: true });
+    disconnect({ byPerson: true });
+    await eventually(() => expect(received.map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
+    const connected = received.find((message) => message.type === 'connect');
+    expect(connected).toMatchObject({ type: 'connect', remembered: true });
+    expect(JSON.stringify(received)).not.toContain('phx_secret_key_1234');
+    expect(received.find((message) => message.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'person' });
+  });
+
+  it('a successful mutation’s meta.invalidates reaches the other tabs', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const client = createQueryClient({ forTests: true });
+    const observer = new MutationObserver(client, {
+      mutationFn: async () => 'saved',
+      meta: { invalidates: [['dashboards', '7'], ['project', '7', 'activity']] },
+    });
+    await observer.mutate();
+    await eventually(() =>
+      expect(received.filter((message) => message.type === 'invalidate')).toEqual([
+        { type: 'invalidate', queryKeys: [['dashboards', '7'], ['project', '7', 'activity']] },
+      ]),
+    );
+  });
+});
