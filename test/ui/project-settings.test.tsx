@@ -64,7 +64,7 @@ describe('Project settings: reading', () => {
     renderApp('/projects/9999/settings');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'This project does not exist' })).toBeInTheDocument();
-    expect(alert).toHaveTextContent('Project not found.');
+    expect(alert).toHaveTextContent('Not found.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
