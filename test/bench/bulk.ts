@@ -50,7 +50,7 @@ export async function bulkPin(context: BrowserContext, mockUrl: string, projectI
     });
     const started = performance.now();
     await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Pin', exact: true }).click();
-    await page.getByText(`${count} updated, 0 failed`, { exact: true }).waitFor({ timeout: 600_000 });
+    await page.getByText(`${count} updated, 0 failed`, { exact: true }).waitFor({ timeout: 1_200_000 });
     const seconds = (performance.now() - started) / 1000;
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     const pinned = await api<{ count: number }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1&pinned=true`);

@@ -74,7 +74,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const runRef = useRef<BulkRun<DashboardListItem, Dashboard> | null>(null);
+  const runRef = useRef<BulkRun<DashboardListItem, Dashboard['id']> | null>(null);
   const collectRef = useRef<AbortController | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -148,11 +148,14 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
       frame = null;
       if (latest) setPhase({ kind: 'running', action, done: latest.done, total: latest.total, paused: latest.pausedUntil !== null });
     };
-    const run = runBulk<DashboardListItem, Dashboard>({
+    const run = runBulk<DashboardListItem, Dashboard['id']>({
       items: toSend,
-      send: (dashboard) => sendBulkChange(projectId, action, dashboard),
-      onResult: (result) => {
-        if (result.ok) writer.write(result.value);
+      // Each answer goes to the cache as it arrives; the run keeps only its id (10,000 full answers
+      // held to the end would only feed the garbage collector's long pauses).
+      send: async (dashboard, signal) => {
+        const answer = await sendBulkChange(projectId, action, dashboard, signal);
+        writer.write(answer);
+        return answer.id;
       },
       // One render per ~frame, not per answer.
       onProgress: (progress) => {
