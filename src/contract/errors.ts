@@ -142,8 +142,6 @@ function wrongTypeDetail(expected: string, value: unknown): string {
 /** `attr` of a nested field: the path joined with two underscores (`tags__2`, `tile__id`). */
 export const attrOf = (path: ReadonlyArray<PropertyKey>): string | null => (path.length ? path.map(String).join('__') : null);
 
-/** The top-level field an `attr` names (`tags__2` → `tags`). */
-export const fieldOfAttr = (attr: string): string => attr.split('__')[0]!;
 
 /**
  * Turns the first zod issue of a failed request-body parse into the API's field error:

@@ -244,8 +244,6 @@ export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 
 export const projectUpdateInput = z.object({ name: optional(projectNameInput), ...projectWritable });
 export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
-/** Every writable project field, in validation order. */
-export const projectWritableFields = Object.keys(projectUpdateInput.shape) as Array<keyof ProjectUpdateInput>;
 
 const productTypeInput = choice(productTypes);
 export const addProductIntentInput = z.object({

@@ -75,7 +75,6 @@ export type ApiKeyRecord = Omit<PersonalApiKey, 'value' | 'mask_value' | 'label'
   user_id: number;
 };
 
-export type ProductIntentRecord = Project['product_intents'][number];
 
 /** A project: the response fields but the caller's level, with its organization's id. */
 export type ProjectRecord = Omit<Project, 'organization' | 'effective_membership_level'> & { organization_id: string };

@@ -5,7 +5,6 @@
  */
 import type { ActivityChange, ActivityRecord, ProjectRecord, Store, UserRecord } from '../db.ts';
 import { nowIso, uuid } from './random.ts';
-import { activityJson } from './serialize.ts';
 
 export interface ActivityInput {
   project: ProjectRecord;
@@ -163,4 +162,3 @@ export function activityLog(store: Store, project: ProjectRecord, filters: Activ
   );
 }
 
-export const serializeActivity = activityJson;
