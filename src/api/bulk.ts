@@ -8,7 +8,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../contract/inputs.ts';
 import type { Dashboard, DashboardListItem } from '../contract/schemas.ts';
 import type { Action } from './authorization.ts';
-import { dashboardDisplayName, dashboardQueries, fetchDashboardPage, refetchFirstListPages, updateDashboard } from './dashboards.ts';
+import { dashboardDisplayName, dashboardQueries, fetchDashboardPage, updateDashboard } from './dashboards.ts';
+import { refetchFirstListPages } from './dashboard-mutations.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type BulkActionKind = 'pin' | 'unpin' | 'addTag' | 'removeTag' | 'restrict' | 'allowEveryone' | 'delete' | 'restore';

@@ -1,11 +1,8 @@
-/** Projects (API.md §6): fetchers, query factories and mutation hooks side by side. */
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+/**
+ * Projects (API.md §6): fetchers and query factories. The mutation hooks are in
+ * project-mutations.ts, out of the first-load JavaScript (only pages use them).
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
 import {
   demoDataStatusSchema,
@@ -146,72 +143,3 @@ export const projectQueries = {
       queryFn: ({ signal }) => fetchDemoDataStatus(projectId, signal),
     }),
 };
-
-// ---------- mutations ----------
-
-/** POST a project (admins only); the new project is cached; lists and the switcher refresh. */
-export function useCreateProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProjectCreateInput) => createProject(input),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project),
-  });
-}
-
-/** PATCH the changed fields only; the answer replaces the cached project. */
-export function useUpdateProject(projectId: ProjectId) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: ProjectUpdateInput) => updateProject(projectId, changes),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
-  });
-}
-
-/** DELETE the project (admins only): its cached data is dropped. */
-/**
- * DELETE the project. `onDeleted` runs first and must leave the project's pages synchronously
- * (`navigate(…, { flushSync: true })`): a page still showing the project would fetch it back,
- * into a 404, as soon as its queries are dropped.
- */
-export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: ProjectId) => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: ProjectId) => deleteProject(projectId),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
-    onSuccess: (_data, projectId) => {
-      onDeleted(projectId);
-      queryClient.removeQueries({ queryKey: keyRoots.project(projectId) });
-      queryClient.removeQueries({ queryKey: keyRoots.dashboards(projectId) });
-    },
-  });
-}
-
-/** PATCH reset_token/ (admins only); the answer carries the new `api_token`. */
-export function useResetProjectToken(projectId: ProjectId) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => resetProjectToken(projectId),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
-  });
-}
-
-export function useAddProductIntent(projectId: ProjectId) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProductIntentInput) => addProductIntent(projectId, input),
-    meta: { invalidates: [keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
-  });
-}
-
-export function useCompleteProductOnboarding(projectId: ProjectId) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (productType: ProductType) => completeProductOnboarding(projectId, productType),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
-  });
-}

@@ -51,6 +51,10 @@ describe('Dashboard detail', () => {
     await docScreenshot(page, 'dashboard-sharing');
 
     await page.keyboard.press('ArrowRight');
+    await expectPath(page, detailPath(1, '/history'));
+    await expectSelectedTab(page, 'History');
+
+    await page.keyboard.press('ArrowRight');
     await expectPath(page, overview);
     await expectSelectedTab(page, 'Overview');
     await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
@@ -58,20 +62,20 @@ describe('Dashboard detail', () => {
     await docScreenshot(page, 'dashboard-overview');
 
     await page.keyboard.press('ArrowLeft');
-    await expectPath(page, detailPath(1, '/sharing'));
+    await expectPath(page, detailPath(1, '/history'));
     await page.keyboard.press('Home');
     await expectPath(page, overview);
     await page.keyboard.press('End');
-    await expectPath(page, detailPath(1, '/sharing'));
-    assert.ok(await tab(page, 'Sharing').evaluate((el) => el === document.activeElement), 'focus follows the selected tab');
+    await expectPath(page, detailPath(1, '/history'));
+    assert.ok(await tab(page, 'History').evaluate((el) => el === document.activeElement), 'focus follows the selected tab');
     // Only the selected tab is in the Tab order (roving tabindex).
     assert.equal(await tab(page, 'Overview').getAttribute('tabindex'), '-1');
 
     await tab(page, 'Collaborators').click();
     await expectPath(page, detailPath(1, '/collaborators'));
     await page.goBack();
-    await expectPath(page, detailPath(1, '/sharing'));
-    await expectSelectedTab(page, 'Sharing');
+    await expectPath(page, detailPath(1, '/history'));
+    await expectSelectedTab(page, 'History');
   });
 
   journey('a deep link to the Sharing tab survives a reload', async ({ page }) => {

@@ -172,10 +172,10 @@ describe('the static demo build', () => {
       // 5. A fault: the top bar says so, and the page shows the API's error with Try again.
       await page.getByRole('button', { name: 'Mock controls', exact: true }).click();
       const controls = page.getByRole('dialog', { name: 'Mock controls' });
-      await controls.getByRole('textbox', { name: 'Path pattern', exact: true }).fill('/api/projects/*/activity');
+      await controls.getByRole('textbox', { name: 'Path pattern', exact: true }).fill('/api/projects/*/activity_log');
       await controls.getByRole('textbox', { name: 'Status', exact: true }).fill('503');
       await controls.getByRole('button', { name: 'Apply faults', exact: true }).click();
-      const indicator = page.getByRole('button', { name: 'Faults on: 503 on any method /api/projects/*/activity', exact: true });
+      const indicator = page.getByRole('button', { name: 'Faults on: 503 on any method /api/projects/*/activity_log', exact: true });
       await indicator.waitFor();
       await checkA11y(page, 'demo-mock-controls');
       await page.keyboard.press('Escape');
@@ -184,7 +184,7 @@ describe('the static demo build', () => {
       const failure = page.getByRole('alert').filter({ hasText: 'Service temporarily unavailable, try again later.' });
       await failure.waitFor();
       await page.getByRole('region', { name: 'API log' }).getByRole('checkbox', { name: 'Failures only' }).check();
-      await logEntries(page).filter({ hasText: /GET \/api\/projects\/\d+\/activity\/.* 503/ }).first().waitFor();
+      await logEntries(page).filter({ hasText: /GET \/api\/projects\/\d+\/activity_log\/.* 503/ }).first().waitFor();
       await screenshot(page, 'demo-fault');
 
       // 6. Clear the fault: `Try again` loads the page.

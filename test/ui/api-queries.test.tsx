@@ -6,17 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { activityQueries, cursorOf, fetchActivityLogPage, flattenActivity, noActivityFilters } from '../../src/api/activity.ts';
 import { changedFields, hasChanges } from '../../src/api/changed-fields.ts';
 import { saveConnection } from '../../src/api/connection.ts';
-import {
-  dashboardDisplayName,
-  dashboardQueries,
-  useDeleteDashboard,
-  usePinDashboard,
-  useRestoreDashboard,
-} from '../../src/api/dashboards.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../src/api/dashboards.ts';
+import { useDeleteDashboard, usePinDashboard, useRestoreDashboard } from '../../src/api/dashboard-mutations.ts';
 import { fetchMockInfo } from '../../src/api/mock.ts';
 import { fetchAllMembers } from '../../src/api/organization.ts';
 import { flattenPages, nextOffset } from '../../src/api/pagination.ts';
-import { projectQueries, useUpdateProject } from '../../src/api/projects.ts';
+import { projectQueries } from '../../src/api/projects.ts';
+import { useUpdateProject } from '../../src/api/project-mutations.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import type { ProjectUpdateInput } from '../../src/contract/inputs.ts';

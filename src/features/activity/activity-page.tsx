@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ActivityLogFilters } from '../../api/activity.ts';
 import { useAuthorization } from '../../api/authorization.ts';
-import { useRestoreDashboard } from '../../api/dashboards.ts';
+import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { keyRoots } from '../../api/query-keys.ts';

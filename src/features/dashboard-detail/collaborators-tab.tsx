@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
-import { useUpdateDashboard } from '../../api/dashboards.ts';
+import { useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';

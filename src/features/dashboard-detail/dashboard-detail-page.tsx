@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
-import { dashboardDisplayName, dashboardQueries, useRestoreDashboard } from '../../api/dashboards.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
+import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
 import { Badge } from '../../components/badge.tsx';
 import { ErrorState } from '../../components/error-state.tsx';

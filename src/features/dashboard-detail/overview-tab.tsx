@@ -3,7 +3,8 @@
  * facts and tiles, and the soft delete with Undo.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { dashboardDisplayName, useDeleteDashboard, useUpdateDashboard } from '../../api/dashboards.ts';
+import { dashboardDisplayName } from '../../api/dashboards.ts';
+import { useDeleteDashboard, useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';

@@ -5,7 +5,8 @@
  */
 import { Fragment, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardDisplayName, useCreateDashboard } from '../../api/dashboards.ts';
+import { dashboardDisplayName } from '../../api/dashboards.ts';
+import { useCreateDashboard } from '../../api/dashboard-mutations.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { Dialog, useDialog } from '../../components/dialog.tsx';

@@ -4,7 +4,7 @@
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { memberSettingFields } from '../../api/authorization.ts';
-import { useUpdateProject } from '../../api/projects.ts';
+import { useUpdateProject } from '../../api/project-mutations.ts';
 import { timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
