@@ -480,10 +480,30 @@ describe('New dashboard', () => {
 });
 
 describe('A read-only key', () => {
-  it('shows the 403 where the person acted and explains it on the page', async () => {
+  it('disables New dashboard and pinning up front, naming the missing scope', async () => {
+    renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
+    await findTable();
+    const pin = screen.getByRole('button', { name: 'Pin Blog traffic' });
+    await waitFor(() => expect(pin).toBeDisabled());
+    expect(pin).toHaveAccessibleDescription(/^This API key cannot change dashboards: it lacks the dashboard:write scope\./);
+    const create = screen.getByRole('button', { name: 'New dashboard' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription('This API key cannot create dashboards: it lacks the dashboard:write scope.');
+    // Searching and browsing still work, and nothing was sent that the key may not do.
+    expect(screen.getByRole('searchbox', { name: 'Search dashboards' })).toBeEnabled();
+    expect(getRequestLog().some((entry) => entry.method === 'PATCH' || entry.method === 'POST')).toBe(false);
+  });
+
+  it('shows the 403 where the person acted when the key’s scopes are unknown', async () => {
+    // A backend that does not say which scopes the key holds: the console lets the API decide.
+    server.use(
+      http.get('*/api/personal_api_keys/@current/', () =>
+        HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Endpoint not found.', attr: null }, { status: 404 }),
+      ),
+    );
     const { user } = renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
     await findTable();
-    expect(screen.getByRole('button', { name: 'New dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New dashboard' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Pin Blog traffic' }));
     const toasts = screen.getByRole('status', { name: 'Notifications' });

@@ -26,10 +26,12 @@ interface PinButtonProps {
   onToggle: (dashboard: DashboardListItem) => void;
   /** Id of a hint that explains why pinning may be refused (a read-only key). */
   describedBy?: string;
+  /** The key cannot change dashboards (its scopes are known): the hint says why. */
+  disabled?: boolean;
 }
 
 /** `Pin <name>` / `Unpin <name>`, a toggle button (aria-pressed) applied at once. */
-function PinButton({ dashboard, onToggle, describedBy }: PinButtonProps) {
+function PinButton({ dashboard, onToggle, describedBy, disabled = false }: PinButtonProps) {
   const label = `${dashboard.pinned ? 'Unpin' : 'Pin'} ${dashboardDisplayName(dashboard)}`;
   return (
     <button
@@ -38,6 +40,7 @@ function PinButton({ dashboard, onToggle, describedBy }: PinButtonProps) {
       aria-pressed={dashboard.pinned}
       aria-label={label}
       aria-describedby={describedBy}
+      disabled={disabled}
       title={label}
       onClick={() => onToggle(dashboard)}
     >
@@ -79,10 +82,12 @@ export interface DashboardColumnsOptions {
   projectId: ProjectId;
   onTogglePin: (dashboard: DashboardListItem) => void;
   pinDescribedBy?: string;
+  /** Pinning is refused up front (the key lacks dashboard:write). */
+  pinDisabled?: boolean;
   selection?: SelectionColumnOptions;
 }
 
-export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, selection }: DashboardColumnsOptions): TableColumn<DashboardListItem>[] {
+export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDisabled, selection }: DashboardColumnsOptions): TableColumn<DashboardListItem>[] {
   const base = `/projects/${encodeURIComponent(String(projectId))}/dashboards`;
   const selectColumn: TableColumn<DashboardListItem>[] = selection
     ? [
@@ -111,7 +116,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, selec
       header: 'Pinned',
       width: '5rem',
       className: 'cell-pin',
-      cell: (dashboard) => <PinButton dashboard={dashboard} onToggle={onTogglePin} describedBy={pinDescribedBy} />,
+      cell: (dashboard) => <PinButton dashboard={dashboard} onToggle={onTogglePin} describedBy={pinDescribedBy} disabled={pinDisabled} />,
     },
     {
       key: 'name',

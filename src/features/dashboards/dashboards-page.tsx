@@ -6,7 +6,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useAuthorization } from '../../api/authorization.ts';
+import { refusal, useAuthorization } from '../../api/authorization.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { usePinDashboard } from '../../api/dashboard-mutations.ts';
 import { userQueries } from '../../api/organization.ts';
@@ -19,6 +19,7 @@ import { CheckboxField } from '../../components/field.tsx';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { DashboardListItem } from '../../contract/schemas.ts';
@@ -63,6 +64,10 @@ export default function DashboardsPage() {
   const project = useQuery(projectQueries.detail(projectId));
   const me = useQuery(userQueries.me());
   const { facts } = useAuthorization({ projectId, project: project.data ?? null });
+  // Known from the key's scopes (personal_api_keys/@current): refused up front, with the reason.
+  const editRefused = refusal('editDashboard', facts);
+  const createRefused = refusal('createDashboard', facts);
+  const pinHint = editRefused ?? (writeRefused ? `This API key cannot change dashboards (${writeRefused}).` : null);
   const bulkFacts = useMemo(() => ({ ...facts, me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null }), [facts, me.data]);
 
   const noteRefusal = useCallback((error: unknown) => {
@@ -91,10 +96,11 @@ export default function DashboardsPage() {
       dashboardColumns({
         projectId,
         onTogglePin: togglePin,
-        pinDescribedBy: writeRefused ? hintId : undefined,
+        pinDescribedBy: pinHint ? hintId : undefined,
+        pinDisabled: editRefused !== null,
         selection: { isSelected, onToggle: toggle, allLoaded, someLoaded, onToggleAllLoaded: setAllLoaded, headerCheckboxId },
       }),
-    [projectId, togglePin, writeRefused, hintId, isSelected, toggle, allLoaded, someLoaded, setAllLoaded, headerCheckboxId],
+    [projectId, togglePin, pinHint, editRefused, hintId, isSelected, toggle, allLoaded, someLoaded, setAllLoaded, headerCheckboxId],
   );
 
   const setSearch = useCallback(
@@ -187,21 +193,20 @@ export default function DashboardsPage() {
     <div className="dashboards-page">
       <div className="page-header">
         <h1>Dashboards</h1>
-        <button
-          type="button"
+        <ReasonedButton
           className="button button-primary"
           onClick={() => setDialogOpen(true)}
           onPointerEnter={() => void NewDashboardDialog.preload()}
           onFocus={() => void NewDashboardDialog.preload()}
           aria-describedby={writeRefused ? hintId : undefined}
+          disabledReason={createRefused}
         >
           New dashboard
-        </button>
+        </ReasonedButton>
       </div>
-      {writeRefused && (
+      {pinHint && (
         <p id={hintId} className="notice notice-warning">
-          This API key cannot change dashboards ({writeRefused}). You can still browse them; creating and pinning
-          need a key with the dashboard:write scope.
+          {pinHint} You can still browse and search them.
         </p>
       )}
       <div className="toolbar">
