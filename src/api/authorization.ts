@@ -194,7 +194,7 @@ export function useProjectPermissions(projectId: ProjectId, known?: Pick<Project
   return {
     /** Any change to the project's settings (a key without project:write cannot make one). */
     changeSettings: why('changeProjectSettings'),
-    /** The settings only admins may change (all but `memberSettingFields`). */
+    /** The settings only admins may change (all but the contract's `memberProjectFields`). */
     changeAdminSettings: why('changeAdminSettings'),
     deleteProject: why('deleteProject'),
     resetToken: why('resetProjectToken'),
@@ -224,18 +224,3 @@ export function useOrganizationPermissions() {
   return { createProject: why('createProject'), readMembers: why('readMembers') };
 }
 
-/**
- * The fields a member may change in a project's settings (API.md §6.1); every other writable field
- * is for admins only.
- */
-export const memberSettingFields = [
-  'product_description',
-  'completed_snippet_onboarding',
-  'has_completed_onboarding_for',
-  'session_recording_opt_in',
-  'autocapture_exceptions_opt_in',
-  'autocapture_web_vitals_opt_in',
-  'autocapture_web_vitals_allowed_metrics',
-  'surveys_opt_in',
-  'primary_dashboard',
-] as const;

@@ -9,7 +9,7 @@ import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, ty
 import { CopyButton } from '../../components/copy-button.tsx';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';
-import { downloadText, fileStamp } from './download.ts';
+import { downloadText, fileStamp } from '../../components/download.ts';
 import { buildHar } from './har.ts';
 import { JsonView } from './json-view.tsx';
 import { buildReplayScript } from './replay-script.ts';

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchAllMatching } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
+import { downloadText } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
 import { csvFileName, dashboardsCsv } from './dashboards-csv.ts';
 
@@ -13,19 +14,6 @@ export interface ExportCsvProps {
   /** For the file name; the id when the project's name is not known. */
   projectName: string;
   filters: DashboardListFilters;
-}
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
@@ -50,7 +38,7 @@ export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
         signal: controller.signal,
         onPage: (loaded, total) => setProgress({ loaded, total }),
       });
-      download(dashboardsCsv(dashboards), csvFileName(projectName, new Date()));
+      downloadText(csvFileName(projectName, new Date()), dashboardsCsv(dashboards), 'text/csv;charset=utf-8');
       toast.success(`Exported ${dashboards.length} ${dashboards.length === 1 ? 'dashboard' : 'dashboards'}.`);
     } catch (error) {
       if (!controller.signal.aborted) toast.error(error, { prefix: 'Could not export the dashboards:' });

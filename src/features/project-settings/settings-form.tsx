@@ -3,9 +3,8 @@
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { memberSettingFields } from '../../api/authorization.ts';
 import { useUpdateProject } from '../../api/project-mutations.ts';
-import { timeZones } from '../../contract/inputs.ts';
+import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
 import { ActionError } from '../../components/error-state.tsx';
@@ -53,7 +52,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLeaveRef }: SettingsFormProps) {
   const canWrite = readOnlyReason === null;
   // A member changes only the member settings (API.md §6.1); the rest shows read-only.
-  const locked = (field: string) => adminOnlyReason !== null && !(memberSettingFields as ReadonlyArray<string>).includes(field);
+  const locked = (field: string) => adminOnlyReason !== null && !(memberProjectFields as ReadonlyArray<string>).includes(field);
   const zones = useMemo(() => timeZones(), []);
   const initial = useMemo(() => draftFromProject(project), [project]);
   // Number inputs whose text the browser cannot read as a number (it then reports an empty value).
