@@ -4,6 +4,11 @@
  * `Dismiss`. A toast may carry one action button (e.g. `Undo`). The region stays usable while a
  * dialog is open, and moves to the top of the screen then, with the dialog starting below it, so no
  * toast covers the dialog's buttons.
+ *
+ * At most three toasts show at once: the newest three; older ones fold into a `Show N more` button
+ * (and keep their timers). An error toast belongs to the page (path) it was raised on and is
+ * dismissed when the console navigates to another path, unless it is `global`; success and info
+ * toasts are global by default (they confirm what was done, often just before a navigation).
  */
 import {
   createContext,
@@ -36,13 +41,31 @@ export interface ToastInput {
   action?: ToastAction;
   /** Auto-dismiss delay for success/info (default 5 s, 10 s with an action); errors never auto-dismiss. */
   durationMs?: number;
+  /**
+   * Whether the toast stays when the console navigates to another page. Default: false for errors
+   * (they are about the page they appeared on), true for success and info.
+   */
+  global?: boolean;
 }
 
 export interface Toast extends Required<Pick<ToastInput, 'kind' | 'message'>> {
   id: number;
   action?: ToastAction;
   durationMs: number | null;
+  /** The path the toast belongs to; null for a global toast. */
+  route: string | null;
 }
+
+/** Where the console is, and a way to hear it move (the router's, in the app). */
+export interface ToastNavigation {
+  pathname: () => string;
+  subscribe: (listener: (pathname: string) => void) => () => void;
+}
+
+/** Toasts on screen at once; older ones fold into `Show N more`. */
+export const VISIBLE_TOASTS = 3;
+/** Toasts kept at all (shown and folded): beyond it the oldest non-error goes first. */
+const KEPT_TOASTS = 10;
 
 export interface ToastApi {
   show: (toast: ToastInput) => number;
@@ -69,19 +92,40 @@ const TOAST_CLEARANCE_MARGIN_PX = 32;
 export const DEFAULT_TOAST_MS = 5000;
 export const ACTION_TOAST_MS = 10_000;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+const windowNavigation: ToastNavigation = {
+  pathname: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
+  subscribe: () => () => {},
+};
+
+export function ToastProvider({ children, navigation = windowNavigation }: { children: ReactNode; navigation?: ToastNavigation }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  const navigationRef = useRef(navigation);
+  navigationRef.current = navigation;
+
+  // Leaving a page dismisses the toasts that belong to it.
+  useEffect(
+    () =>
+      navigation.subscribe((pathname) =>
+        setToasts((list) => {
+          const kept = list.filter((t) => t.route === null || t.route === pathname);
+          return kept.length === list.length ? list : kept;
+        }),
+      ),
+    [navigation],
+  );
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current++;
     const kind = input.kind ?? 'info';
     const durationMs = kind === 'error' ? null : (input.durationMs ?? (input.action ? ACTION_TOAST_MS : DEFAULT_TOAST_MS));
-    // Newest last, and at most 5 on screen: the oldest non-error goes first.
+    const global = input.global ?? kind !== 'error';
+    const route = global ? null : navigationRef.current.pathname();
+    // Newest last, and at most KEPT_TOASTS kept: the oldest non-error goes first.
     setToasts((list) => {
-      const next = [...list, { id, kind, message: input.message, action: input.action, durationMs }];
-      while (next.length > 5) {
+      const next = [...list, { id, kind, message: input.message, action: input.action, durationMs, route }];
+      while (next.length > KEPT_TOASTS) {
         const drop = next.findIndex((t) => t.kind !== 'error');
         next.splice(drop >= 0 ? drop : 0, 1);
       }
@@ -121,6 +165,7 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     return element;
   });
   const [paused, setPaused] = useState(false);
+  const [showAll, setShowAll] = useState(false);
   const regionRef = useRef<HTMLElement>(null);
   const aboveDialog = useSyncExternalStore(subscribeOpenDialogs, hasOpenDialog, () => false);
 
@@ -148,6 +193,11 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     };
   }, [aboveDialog, toasts.length]);
 
+  const folded = toasts.length > VISIBLE_TOASTS && !showAll ? toasts.length - VISIBLE_TOASTS : 0;
+  useEffect(() => {
+    if (toasts.length <= VISIBLE_TOASTS) setShowAll(false);
+  }, [toasts.length]);
+
   return createPortal(
     <section
       ref={regionRef}
@@ -162,15 +212,23 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={onDismiss} />
+      {toasts.length > VISIBLE_TOASTS && (
+        <div className="toast-fold">
+          <button type="button" className="button button-small button-ghost" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
+            {showAll ? 'Show fewer' : `Show ${folded} more`}
+          </button>
+        </div>
+      )}
+      {toasts.map((toast, index) => (
+        // The folded (older) ones stay mounted, hidden, so their timers keep running.
+        <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={onDismiss} hidden={index < folded} />
       ))}
     </section>,
     container,
   );
 }
 
-function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean; onDismiss: (id: number) => void }) {
+function ToastItem({ toast, paused, onDismiss, hidden }: { toast: Toast; paused: boolean; onDismiss: (id: number) => void; hidden: boolean }) {
   useEffect(() => {
     if (toast.durationMs === null || paused) return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
@@ -178,8 +236,8 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
   }, [toast.id, toast.durationMs, paused, onDismiss]);
 
   return (
-    <div className={`toast toast-${toast.kind}`}>
-      <p className="toast-message">
+    <div className={`toast toast-${toast.kind}`} hidden={hidden}>
+      <p className="toast-message" title={toast.message.length > 120 ? toast.message : undefined}>
         {toast.kind === 'error' && <span className="visually-hidden">Error: </span>}
         <span>{toast.message}</span>
       </p>
