@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { getConnection } from '../../api/connection.ts';
-import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
+import { CANCELLED_DETAIL, clearRequestLog, isCancelledEntry, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';
@@ -20,7 +20,12 @@ export interface ApiLogPanelProps {
   onClose: () => void;
 }
 
-const isCancelled = (entry: RequestLogEntry) => entry.status === null && entry.errorDetail === CANCELLED_DETAIL;
+const isCancelled = isCancelledEntry;
+
+/** Under a cancelled request in `npm run dev`: why there are so many. */
+const DEV_CANCEL_NOTE = import.meta.env.DEV
+  ? ' In development React mounts every page twice, so the first of two identical requests is often cancelled.'
+  : '';
 
 /** The API said no, no answer came, or the answer was not what the contract expects. A cancel is not a failure. */
 export function isFailure(entry: RequestLogEntry): boolean {
@@ -30,7 +35,7 @@ export function isFailure(entry: RequestLogEntry): boolean {
 
 function statusText(entry: RequestLogEntry): string {
   if (entry.status !== null) return String(entry.status);
-  return isCancelled(entry) ? 'cancelled' : 'no answer';
+  return isCancelled(entry) ? 'Cancelled' : 'no answer';
 }
 
 function matches(entry: RequestLogEntry, needle: string): boolean {
@@ -91,7 +96,7 @@ function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
       )}
       <h4>Response body</h4>
       {entry.responseBody === null ? (
-        <p className="field-hint">{entry.status === null ? 'No response arrived.' : 'Empty.'}</p>
+        <p className="field-hint">{isCancelled(entry) ? 'None: the request was cancelled first.' : entry.status === null ? 'No response arrived.' : 'Empty.'}</p>
       ) : (
         <JsonView value={entry.responseBody} />
       )}
@@ -102,19 +107,36 @@ function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
 function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boolean; onToggle: () => void }) {
   const detailsId = useId();
   const failed = isFailure(entry);
+  const cancelled = isCancelled(entry);
+  const reasonId = useId();
+  const statusClass = failed ? 'api-log-status api-log-status-failed' : cancelled ? 'api-log-status api-log-status-cancelled' : 'api-log-status';
   return (
-    <li className={failed ? 'api-log-entry api-log-entry-failed' : 'api-log-entry'}>
+    <li className={failed ? 'api-log-entry api-log-entry-failed' : cancelled ? 'api-log-entry api-log-entry-cancelled' : 'api-log-entry'}>
       <div className="api-log-row">
-        <button type="button" className="api-log-toggle" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle}>
+        <button
+          type="button"
+          className="api-log-toggle"
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          aria-describedby={cancelled ? reasonId : undefined}
+          onClick={onToggle}
+        >
           <span className="api-log-method">{entry.method}</span> <span className="api-log-path">{entry.path}</span>{' '}
-          <span className={failed ? 'api-log-status api-log-status-failed' : 'api-log-status'}>{statusText(entry)}</span>{' '}
+          <span className={statusClass}>{statusText(entry)}</span>{' '}
           <span className="api-log-duration">{entry.durationMs} ms</span>
         </button>
         <CopyButton label="Copy as curl" text={() => curlFor(entry)}>
           Copy as curl
         </CopyButton>
       </div>
-      {entry.errorDetail && !isCancelled(entry) && <p className="api-log-error">{entry.errorDetail}</p>}
+      {cancelled ? (
+        <p id={reasonId} className="api-log-note">
+          {entry.errorDetail ?? CANCELLED_DETAIL}
+          {DEV_CANCEL_NOTE}
+        </p>
+      ) : (
+        entry.errorDetail && <p className="api-log-error">{entry.errorDetail}</p>
+      )}
       {open && <EntryDetails entry={entry} id={detailsId} />}
     </li>
   );
