@@ -18,12 +18,14 @@ import {
   DEFAULT_MAX_HEIGHT,
   DEFAULT_PREFETCH_ROWS,
   DEFAULT_ROW_HEIGHT,
+  FILL_MAX_HEIGHT,
   HEADER_HEIGHT,
   rowCells,
   shownTotal,
   TableFooter,
   TableHead,
   useAutoLoad,
+  useFillHeight,
   type InfiniteTableBaseProps,
 } from './table-parts.tsx';
 
@@ -57,6 +59,9 @@ export function InfiniteTable<T>({
   rowClassName,
 }: InfiniteTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const filling = maxHeight === FILL_MAX_HEIGHT;
+  const fillHeight = useFillHeight(scrollRef, containerRef, filling);
   const countId = useId();
   // The focused row stays rendered while scrolled away, so keyboard focus is never lost.
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
@@ -133,11 +138,12 @@ export function InfiniteTable<T>({
   rows.push(spacer('spacer-after', virtualizer.getTotalSize() - previousEnd));
 
   return (
-    <div className="infinite-table">
+    <div ref={containerRef} className="infinite-table">
       <div
         ref={scrollRef}
         className="table-scroll"
-        style={{ maxHeight }}
+        // Until measured (and without layout), a filling table takes the default height.
+        style={{ maxHeight: filling ? (fillHeight ?? DEFAULT_MAX_HEIGHT) : maxHeight }}
         role="region"
         aria-label={`${label}, scrollable`}
         aria-describedby={countId}

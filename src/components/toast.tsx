@@ -100,8 +100,6 @@ const windowNavigation: ToastNavigation = {
 export function ToastProvider({ children, navigation = windowNavigation }: { children: ReactNode; navigation?: ToastNavigation }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const navigationRef = useRef(navigation);
-  navigationRef.current = navigation;
 
   // Leaving a page dismisses the toasts that belong to it.
   useEffect(
@@ -121,7 +119,7 @@ export function ToastProvider({ children, navigation = windowNavigation }: { chi
     const kind = input.kind ?? 'info';
     const durationMs = kind === 'error' ? null : (input.durationMs ?? (input.action ? ACTION_TOAST_MS : DEFAULT_TOAST_MS));
     const global = input.global ?? kind !== 'error';
-    const route = global ? null : navigationRef.current.pathname();
+    const route = global ? null : navigation.pathname();
     // Newest last, and at most KEPT_TOASTS kept: the oldest non-error goes first.
     setToasts((list) => {
       const next = [...list, { id, kind, message: input.message, action: input.action, durationMs, route }];
@@ -132,7 +130,7 @@ export function ToastProvider({ children, navigation = windowNavigation }: { chi
       return next;
     });
     return id;
-  }, []);
+  }, [navigation]);
 
   const api = useMemo<ToastApi>(
     () => ({
@@ -193,10 +191,14 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     };
   }, [aboveDialog, toasts.length]);
 
-  const folded = toasts.length > VISIBLE_TOASTS && !showAll ? toasts.length - VISIBLE_TOASTS : 0;
-  useEffect(() => {
-    if (toasts.length <= VISIBLE_TOASTS) setShowAll(false);
-  }, [toasts.length]);
+  // Back to three or fewer: the next overflow folds again.
+  const overflowing = toasts.length > VISIBLE_TOASTS;
+  const [wasOverflowing, setWasOverflowing] = useState(overflowing);
+  if (wasOverflowing !== overflowing) {
+    setWasOverflowing(overflowing);
+    if (!overflowing) setShowAll(false);
+  }
+  const folded = overflowing && !showAll ? toasts.length - VISIBLE_TOASTS : 0;
 
   return createPortal(
     <section
