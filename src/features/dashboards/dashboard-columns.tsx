@@ -110,8 +110,9 @@ export function TagList({ tags }: { tags: ReadonlyArray<string> }) {
   const rest = tags.slice(shown);
   return (
     <ul ref={listRef} className="tag-list">
-      {tags.slice(0, shown).map((tag) => (
-        <li key={tag} className="tag-chip" title={tag}>
+      {tags.slice(0, shown).map((tag, index) => (
+        // Chips keep their natural width (so they measure right); a lone first chip may shrink, truncated.
+        <li key={tag} className={index === 0 && rest.length > 0 && shown === 1 ? 'tag-chip tag-chip-shrink' : 'tag-chip'} title={tag}>
           {tag}
         </li>
       ))}
