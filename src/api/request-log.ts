@@ -44,13 +44,7 @@ export interface RequestLogEntry {
 export const REQUEST_LOG_LIMIT = 500;
 
 /** The `errorDetail` of a request the console cancelled before its answer (not a failure of the API). */
-export const CANCELLED_DETAIL =
-  'Cancelled by the console before the answer arrived: the page no longer needed it (it was left, or asked again).';
-
-/** Whether the console cancelled this request (entries logged before the `cancelled` flag: by their detail). */
-export function isCancelledEntry(entry: Pick<RequestLogEntry, 'status' | 'errorDetail' | 'cancelled'>): boolean {
-  return entry.status === null && (entry.cancelled === true || entry.errorDetail === CANCELLED_DETAIL);
-}
+export const CANCELLED_DETAIL = 'Cancelled by the console before the answer arrived: the page no longer needed it.';
 
 let entries: ReadonlyArray<RequestLogEntry> = [];
 let nextId = 1;

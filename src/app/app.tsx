@@ -1,9 +1,9 @@
 /** The providers around the router: React Query, toasts, shell UI state; the cache is emptied when the key changes. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { getConnection, subscribeConnection, type Connection } from '../api/connection.ts';
-import { ToastProvider, type ToastNavigation } from '../components/toast.tsx';
+import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -32,25 +32,10 @@ export function App({ router, queryClient }: AppProps) {
     });
   }, [queryClient]);
 
-  // Toasts about one page (errors) are dismissed when the router leaves its path.
-  const navigation = useMemo<ToastNavigation>(
-    () => ({
-      pathname: () => router.state.location.pathname,
-      subscribe: (listener) => {
-        let last = router.state.location.pathname;
-        return router.subscribe((state) => {
-          if (state.location.pathname === last) return;
-          last = state.location.pathname;
-          listener(last);
-        });
-      },
-    }),
-    [router],
-  );
-
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider navigation={navigation}>
+      {/* Toasts about one page (errors) are dismissed when the router leaves its path. */}
+      <ToastProvider navigation={router}>
         <AppUiProvider>
           <RouterProvider router={router} />
         </AppUiProvider>

@@ -76,9 +76,6 @@ export interface DialogProps {
 }
 
 /** Renders nothing while closed; mount it where its opener lives. */
-/** Titles longer than this (in characters) keep their full text in a tooltip: the box shows four lines at most. */
-const LONG_TITLE = 100;
-
 export function Dialog(props: DialogProps) {
   if (!props.open) return null;
   return <OpenDialog {...props} />;
@@ -224,8 +221,7 @@ function OpenDialog({
       >
         <div className="dialog-content" inert={confirmingDiscard || undefined}>
           <div className="dialog-header">
-            {/* A long title (a 400-character name) shows its first lines; the full text is its tooltip and its accessible name. */}
-            <h2 id={titleId} className="dialog-title" title={typeof title === 'string' && title.length > LONG_TITLE ? title : undefined}>
+            <h2 id={titleId} className="dialog-title">
               {title}
             </h2>
             {!hideCloseButton && (

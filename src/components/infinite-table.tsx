@@ -13,23 +13,68 @@ import {
   type Range,
   type Rect,
 } from '@tanstack/react-virtual';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   DEFAULT_MAX_HEIGHT,
   DEFAULT_PREFETCH_ROWS,
   DEFAULT_ROW_HEIGHT,
-  FILL_MAX_HEIGHT,
   HEADER_HEIGHT,
   rowCells,
   shownTotal,
   TableFooter,
   TableHead,
   useAutoLoad,
-  useFillHeight,
   type InfiniteTableBaseProps,
 } from './table-parts.tsx';
 
 export type { TableColumn } from './table-parts.tsx';
+
+/** `maxHeight="fill"`: the scroll area reaches the window's bottom, with what follows it still in view. */
+export const FILL_MAX_HEIGHT = 'fill';
+/** The shortest a filling scroll area gets (a short window, a tall toolbar above), in px. */
+export const FILL_MIN_HEIGHT = 288;
+
+/**
+ * The max-height (px) that makes `scroll` end where the window does, leaving room for what follows
+ * it inside `container` (the count line), the container's bottom margin and the page's bottom
+ * padding. Measured again when the window or the page around the table changes size. Null while
+ * not `enabled` or without layout (jsdom).
+ */
+export function useFillHeight(
+  scroll: RefObject<HTMLElement | null>,
+  container: RefObject<HTMLElement | null>,
+  enabled: boolean,
+): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const scrollElement = scroll.current;
+    const containerElement = container.current;
+    if (!enabled || !scrollElement || !containerElement) return;
+    const page = containerElement.closest<HTMLElement>('.page') ?? containerElement.parentElement;
+    const measure = () => {
+      const scrollBox = scrollElement.getBoundingClientRect();
+      if (scrollBox.width === 0 && scrollBox.height === 0) return;
+      const containerBox = containerElement.getBoundingClientRect();
+      const below =
+        containerBox.bottom -
+        scrollBox.bottom +
+        parseFloat(getComputedStyle(containerElement).marginBottom || '0') +
+        (page ? parseFloat(getComputedStyle(page).paddingBottom || '0') : 0);
+      const top = scrollBox.top + window.scrollY;
+      const next = Math.max(FILL_MIN_HEIGHT, Math.floor(window.innerHeight - top - below));
+      setHeight((current) => (current === next ? current : next));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (page) observer?.observe(page);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [scroll, container, enabled]);
+  return enabled ? height : null;
+}
 
 export interface InfiniteTableProps<T> extends InfiniteTableBaseProps<T> {
   /** Rows rendered beyond each edge of the view. Default 6. */

@@ -3,7 +3,7 @@
  * columns, the header row, a row's cells, the footer ("Showing N of M", `Load more`, a failed page's
  * `Try again`) and the rule for loading the next page by itself.
  */
-import { useEffect, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { useEffect, type Key, type ReactNode } from 'react';
 import { errorDetail } from './error-text.ts';
 
 export interface TableColumn<T> {
@@ -62,52 +62,6 @@ export const DEFAULT_PREFETCH_ROWS = 20;
 export const HEADER_HEIGHT = 44;
 const DEFAULT_NOUN = { one: 'item', other: 'items' };
 
-/** `maxHeight="fill"`: the scroll area reaches the window's bottom, with what follows it still in view. */
-export const FILL_MAX_HEIGHT = 'fill';
-/** The shortest a filling scroll area gets (a short window, a tall toolbar above), in px. */
-export const FILL_MIN_HEIGHT = 288;
-
-/**
- * The max-height (px) that makes `scroll` end where the window does, leaving room for what follows
- * it inside `container` (the count line), the container's bottom margin and the page's bottom
- * padding. Measured again when the window or the page around the table changes size. Null while
- * not `enabled` or without layout (jsdom).
- */
-export function useFillHeight(
-  scroll: RefObject<HTMLElement | null>,
-  container: RefObject<HTMLElement | null>,
-  enabled: boolean,
-): number | null {
-  const [height, setHeight] = useState<number | null>(null);
-  useEffect(() => {
-    const scrollElement = scroll.current;
-    const containerElement = container.current;
-    if (!enabled || !scrollElement || !containerElement) return;
-    const page = containerElement.closest<HTMLElement>('.page') ?? containerElement.parentElement;
-    const measure = () => {
-      const scrollBox = scrollElement.getBoundingClientRect();
-      if (scrollBox.width === 0 && scrollBox.height === 0) return;
-      const containerBox = containerElement.getBoundingClientRect();
-      const below =
-        containerBox.bottom -
-        scrollBox.bottom +
-        parseFloat(getComputedStyle(containerElement).marginBottom || '0') +
-        (page ? parseFloat(getComputedStyle(page).paddingBottom || '0') : 0);
-      const top = scrollBox.top + window.scrollY;
-      const next = Math.max(FILL_MIN_HEIGHT, Math.floor(window.innerHeight - top - below));
-      setHeight((current) => (current === next ? current : next));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (page) observer?.observe(page);
-    return () => {
-      window.removeEventListener('resize', measure);
-      observer?.disconnect();
-    };
-  }, [scroll, container, enabled]);
-  return enabled ? height : null;
-}
 
 /** `<colgroup>` and `<thead>`: one columnheader per column (row 1 of aria-rowindex). */
 export function TableHead<T>({ columns }: { columns: ReadonlyArray<TableColumn<T>> }) {

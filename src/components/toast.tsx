@@ -5,8 +5,8 @@
  * dialog is open, and moves to the top of the screen then, with the dialog starting below it, so no
  * toast covers the dialog's buttons.
  *
- * At most three toasts show at once: the newest three; older ones fold into a `Show N more` button
- * (and keep their timers). An error toast belongs to the page (path) it was raised on and is
+ * At most three toasts show at once: the newest three; older ones wait, folded into "N more" (their
+ * timers keep running), and come back as newer ones are dismissed. An error toast belongs to the page (path) it was raised on and is
  * dismissed when the console navigates to another path, unless it is `global`; success and info
  * toasts are global by default (they confirm what was done, often just before a navigation).
  */
@@ -56,13 +56,13 @@ export interface Toast extends Required<Pick<ToastInput, 'kind' | 'message'>> {
   route: string | null;
 }
 
-/** Where the console is, and a way to hear it move (the router's, in the app). */
+/** Where the console is, and a way to hear it move: the app's router. */
 export interface ToastNavigation {
-  pathname: () => string;
-  subscribe: (listener: (pathname: string) => void) => () => void;
+  state: { location: { pathname: string } };
+  subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
 }
 
-/** Toasts on screen at once; older ones fold into `Show N more`. */
+/** Toasts on screen at once; older ones fold into "N more". */
 export const VISIBLE_TOASTS = 3;
 /** Toasts kept at all (shown and folded): beyond it the oldest non-error goes first. */
 const KEPT_TOASTS = 10;
@@ -92,21 +92,17 @@ const TOAST_CLEARANCE_MARGIN_PX = 32;
 export const DEFAULT_TOAST_MS = 5000;
 export const ACTION_TOAST_MS = 10_000;
 
-const windowNavigation: ToastNavigation = {
-  pathname: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
-  subscribe: () => () => {},
-};
-
-export function ToastProvider({ children, navigation = windowNavigation }: { children: ReactNode; navigation?: ToastNavigation }) {
+/** Without `navigation` (a test of one component), no toast is tied to a page. */
+export function ToastProvider({ children, navigation }: { children: ReactNode; navigation?: ToastNavigation }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
   // Leaving a page dismisses the toasts that belong to it.
   useEffect(
     () =>
-      navigation.subscribe((pathname) =>
+      navigation?.subscribe(({ location }) =>
         setToasts((list) => {
-          const kept = list.filter((t) => t.route === null || t.route === pathname);
+          const kept = list.filter((t) => t.route === null || t.route === location.pathname);
           return kept.length === list.length ? list : kept;
         }),
       ),
@@ -119,7 +115,7 @@ export function ToastProvider({ children, navigation = windowNavigation }: { chi
     const kind = input.kind ?? 'info';
     const durationMs = kind === 'error' ? null : (input.durationMs ?? (input.action ? ACTION_TOAST_MS : DEFAULT_TOAST_MS));
     const global = input.global ?? kind !== 'error';
-    const route = global ? null : navigation.pathname();
+    const route = global || !navigation ? null : navigation.state.location.pathname;
     // Newest last, and at most KEPT_TOASTS kept: the oldest non-error goes first.
     setToasts((list) => {
       const next = [...list, { id, kind, message: input.message, action: input.action, durationMs, route }];
@@ -163,7 +159,6 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     return element;
   });
   const [paused, setPaused] = useState(false);
-  const [showAll, setShowAll] = useState(false);
   const regionRef = useRef<HTMLElement>(null);
   const aboveDialog = useSyncExternalStore(subscribeOpenDialogs, hasOpenDialog, () => false);
 
@@ -191,14 +186,7 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     };
   }, [aboveDialog, toasts.length]);
 
-  // Back to three or fewer: the next overflow folds again.
-  const overflowing = toasts.length > VISIBLE_TOASTS;
-  const [wasOverflowing, setWasOverflowing] = useState(overflowing);
-  if (wasOverflowing !== overflowing) {
-    setWasOverflowing(overflowing);
-    if (!overflowing) setShowAll(false);
-  }
-  const folded = overflowing && !showAll ? toasts.length - VISIBLE_TOASTS : 0;
+  const folded = Math.max(0, toasts.length - VISIBLE_TOASTS);
 
   return createPortal(
     <section
@@ -214,13 +202,7 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      {toasts.length > VISIBLE_TOASTS && (
-        <div className="toast-fold">
-          <button type="button" className="button button-small button-ghost" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
-            {showAll ? 'Show fewer' : `Show ${folded} more`}
-          </button>
-        </div>
-      )}
+      {folded > 0 && <p className="toast-fold">{folded} more</p>}
       {toasts.map((toast, index) => (
         // The folded (older) ones stay mounted, hidden, so their timers keep running.
         <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={onDismiss} hidden={index < folded} />
@@ -239,7 +221,7 @@ function ToastItem({ toast, paused, onDismiss, hidden }: { toast: Toast; paused:
 
   return (
     <div className={`toast toast-${toast.kind}`} hidden={hidden}>
-      <p className="toast-message" title={toast.message.length > 120 ? toast.message : undefined}>
+      <p className="toast-message">
         {toast.kind === 'error' && <span className="visually-hidden">Error: </span>}
         <span>{toast.message}</span>
       </p>

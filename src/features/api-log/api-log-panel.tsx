@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { getConnection } from '../../api/connection.ts';
-import { CANCELLED_DETAIL, clearRequestLog, isCancelledEntry, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
+import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';
@@ -20,12 +20,13 @@ export interface ApiLogPanelProps {
   onClose: () => void;
 }
 
-const isCancelled = isCancelledEntry;
+/** The console cancelled it (entries logged before the `cancelled` flag: by their detail). */
+const isCancelled = (entry: RequestLogEntry) => entry.status === null && (entry.cancelled === true || entry.errorDetail === CANCELLED_DETAIL);
 
 /** Under a cancelled request in `npm run dev`: why there are so many. */
 const DEV_CANCEL_NOTE = import.meta.env.DEV
   ? ' In development React mounts every page twice, so the first of two identical requests is often cancelled.'
-  : '';
+  : ' The page was left, or asked again, before the answer came.';
 
 /** The API said no, no answer came, or the answer was not what the contract expects. A cancel is not a failure. */
 export function isFailure(entry: RequestLogEntry): boolean {
