@@ -3,7 +3,7 @@
  * (nothing to save, a save under way), so focus never falls to <body> when it is pressed.
  * `aria-disabled` (with `aria-busy` while saving) says it does nothing now; clicks are ignored.
  */
-import { useId, type ButtonHTMLAttributes } from 'react';
+import { useId, type ButtonHTMLAttributes, type Ref } from 'react';
 import './reasoned-button.css';
 import './save-button.css';
 
@@ -15,6 +15,7 @@ export interface SaveButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   hideReason?: boolean;
   /** A save is under way: busy, and pressing it does nothing. */
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function SaveButton({

@@ -2,7 +2,7 @@
  * Overview: edit the dashboard's writable fields (a PATCH of only what changed), its read-only
  * facts and tiles, and the soft delete with Undo.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasChanges, withoutFields } from '../../api/changed-fields.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
@@ -49,6 +49,7 @@ export default function OverviewTab() {
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
   const busy = checking || save.isPending;
+  const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = { readOnly: useId(), facts: useId(), tiles: useId(), danger: useId(), form: useId() };
   // Edits cover only the fields the person touched, so a refetch never turns another person's change into ours.
@@ -196,14 +197,18 @@ export default function OverviewTab() {
                 <option value={String(restrictionLevels.onlyCollaboratorsCanEdit)}>Only invited collaborators</option>
               </SelectField>
               <div className="button-row">
-                <SaveButton busy={busy} unavailableReason={readOnlyReason || dirty ? null : 'No changes to save yet.'}>
+                <SaveButton ref={saveButtonRef} busy={busy} unavailableReason={readOnlyReason || dirty ? null : 'No changes to save yet.'}>
                   Save changes
                 </SaveButton>
                 {dirty && (
                   <button
                     type="button"
                     className="button"
-                    onClick={() => form.reset()}
+                    onClick={() => {
+                      form.reset();
+                      // This button goes with the changes: focus moves to Save changes, never to the page.
+                      saveButtonRef.current?.focus();
+                    }}
                   >
                     Revert changes
                   </button>
