@@ -409,7 +409,7 @@ describe('dashboard detail: no lost update', () => {
 
     const save = screen.getByRole('button', { name: 'Save changes' });
     await user.click(save);
-    let dialog = await conflictDialog();
+    const dialog = await conflictDialog();
     expect(within(dialog).getAllByRole('row').slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Name']);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -417,7 +417,7 @@ describe('dashboard detail: no lost update', () => {
     expect(name).toHaveValue('Product overview 2');
 
     await user.keyboard('{Enter}');
-    dialog = await conflictDialog();
+    expect(await conflictDialog()).toHaveTextContent('Name');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(save).toHaveFocus();
