@@ -49,21 +49,23 @@ async function isFocused(target: Locator): Promise<boolean> {
  * 20 ms). `stop()` returns what was seen.
  */
 async function watchFocus(page: Page): Promise<{ stop: () => Promise<string[]> }> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    const check = (when: string) => {
+  // A string, not a function: the test runner's transform would name the function's inner arrows
+  // with a helper the page does not have.
+  await page.evaluate(`(() => {
+    const seen = [];
+    const check = (when) => {
       const active = document.activeElement;
-      if (!active || active === document.body) seen.push(`${when} at ${Math.round(performance.now())} ms`);
+      if (!active || active === document.body) seen.push(when + ' at ' + Math.round(performance.now()) + ' ms');
     };
     const onFocusOut = () => setTimeout(() => check('after a focusout'), 0);
     document.addEventListener('focusout', onFocusOut, true);
     const timer = setInterval(() => check('poll'), 20);
-    (window as unknown as { stopFocusWatch: () => string[] }).stopFocusWatch = () => {
+    window.stopFocusWatch = () => {
       clearInterval(timer);
       document.removeEventListener('focusout', onFocusOut, true);
       return seen;
     };
-  });
+  })()`);
   return { stop: () => page.evaluate(() => (window as unknown as { stopFocusWatch: () => string[] }).stopFocusWatch()) };
 }
 
