@@ -440,4 +440,32 @@ describe('dashboard detail: no lost update', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('theirs'));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Their name');
   });
+
+  it('measures from when editing began: a change that arrived before asks nothing, one that arrived after still asks', async () => {
+    const { user, queryClient } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const description = screen.getByRole('textbox', { name: 'Description' });
+
+    // Their rename reaches this page (a refetch) before the name is touched here: editing starts from theirs.
+    await theyPatch({ name: 'Renamed first' });
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(name).toHaveValue('Renamed first'));
+    await user.type(name, ' and mine');
+
+    // Their new description reaches the page only after it was edited here: the field keeps what was typed.
+    await user.type(description, ' Mine.');
+    await theyPatch({ description: 'Theirs.' });
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(sentRequests('GET', apiDashboardPath(dashboards.productOverview)).length).toBeGreaterThan(1));
+    expect(description).toHaveValue('How Hedgebox is doing, at a glance. Mine.');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await conflictDialog();
+    expect(within(dialog).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Description']);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    expect(patch?.requestBody).toEqual({ name: 'Renamed first and mine', description: 'How Hedgebox is doing, at a glance. Mine.' });
+  });
 });
