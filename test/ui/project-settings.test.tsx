@@ -560,6 +560,41 @@ describe('Project settings: no lost update', () => {
   });
 });
 
+describe('Project settings: nothing left to save', () => {
+  const theyPatch = async (body: object) => expect((await apiSend('PATCH', `/api/projects/${APP}/`, body)).status).toBe(200);
+  const notifications = () => screen.getByRole('status', { name: 'Notifications' });
+
+  it('Take theirs with no other change sends nothing, says so, and the form shows theirs', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await theyPatch({ name: 'Theirs' });
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
+    expect(dialog).not.toHaveTextContent('your other changes');
+    await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    expect(await within(notifications()).findByText('Nothing else to save: the form shows their values.')).toBeInTheDocument();
+    expect(name).toHaveValue('Theirs');
+    expect(saveButton()).toHaveFocus();
+    expectNothingToSave();
+    expect(patches(APP)).toEqual([]);
+  });
+
+  it('sends nothing when someone else already saved the very value typed here', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.type(name, 'Same idea');
+    await theyPatch({ name: 'Same idea' });
+    await user.click(saveButton());
+    expect(await within(notifications()).findByText('Nothing to save: the project already holds these values.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expectNothingToSave();
+    expect(patches(APP)).toEqual([]);
+  });
+});
+
 describe('Project settings: Replay while session recording is off', () => {
   it('shows sample rate and minimum duration as not applying, keeping their values, until recording is on', async () => {
     const { user } = await openSettings();

@@ -89,11 +89,13 @@ export default function OverviewTab() {
     const plan = planOverviewSave(fresh, edits, baselines);
     let planned = plan.changes;
     let kept = edits;
+    let tookTheirs = false;
     if (plan.conflicts.length > 0) {
       const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
       const choice = await conflictQuestion.ask(conflictRows(fresh, plan), othersToo);
       if (choice === null) return;
       if (choice === 'theirs') {
+        tookTheirs = true;
         form.drop(plan.conflicts);
         planned = withoutFields(planned, plan.conflicts);
         kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
@@ -102,7 +104,12 @@ export default function OverviewTab() {
     if (!hasChanges(planned)) {
       // Everything typed was already there, or was theirs to keep: the form shows the dashboard as saved.
       form.settle({ ...valuesOf(fresh), ...kept });
-      toast.show({ kind: 'info', message: 'Nothing else to save: the form shows the dashboard as it is now.' });
+      toast.show({
+        kind: 'info',
+        message: tookTheirs
+          ? 'Nothing else to save: the form shows their values.'
+          : 'Nothing to save: the dashboard already holds these values.',
+      });
       return;
     }
     const sent = { ...valuesOf(fresh), ...kept };

@@ -148,11 +148,13 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
     const plan = planSettingsSave(fresh, edits, baselines);
     let planned = plan.changes;
     let kept = edits;
+    let tookTheirs = false;
     if (plan.conflicts.length > 0) {
       const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
       const choice = await conflictQuestion.ask(settingsConflictRows(fresh, plan), othersToo);
       if (choice === null) return;
       if (choice === 'theirs') {
+        tookTheirs = true;
         form.drop(plan.conflicts);
         planned = withoutFields(planned, plan.conflicts);
         kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
@@ -162,7 +164,12 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
     if (!hasChanges(planned)) {
       // Everything typed was already there, or was theirs to keep: the form shows the project as saved.
       form.settle(values);
-      toast.show({ kind: 'info', message: 'Nothing else to save: the form shows the project settings as they are now.' });
+      toast.show({
+        kind: 'info',
+        message: tookTheirs
+          ? 'Nothing else to save: the form shows their values.'
+          : 'Nothing to save: the project already holds these values.',
+      });
       return;
     }
     setSent(values);
