@@ -103,7 +103,9 @@ function earlyRouteTable(): Plugin {
           const css = [...js].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
           return [...js, ...css].map((fileName) => `${base}${fileName}`);
         };
+        const entryCss = [...loadedByEntry].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
         const table: EarlyRouteTable = {
+          entry: { files: [...loadedByEntry, ...entryCss].map((fileName) => `${base}${fileName}`) },
           connect: { files: filesOf(connectRoute) },
           routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
         };
@@ -296,6 +298,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // One stylesheet for every page (about 5 kB gzip): a route's first paint waits for no CSS file of its own.
+    cssCodeSplit: false,
+    // Every browser the console supports (ES2022) knows `modulepreload`: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
     rolldownOptions: { output: { codeSplitting: routeChunks(import.meta.dirname) } },
   },
