@@ -564,6 +564,25 @@ describe('Project settings: nothing left to save', () => {
   const theyPatch = async (body: object) => expect((await apiSend('PATCH', `/api/projects/${APP}/`, body)).status).toBe(200);
   const notifications = () => screen.getByRole('status', { name: 'Notifications' });
 
+  it('sends nothing when the project cannot be read again first, and says why; what was typed stays', async () => {
+    const { user } = await openSettings();
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    await user.clear(description);
+    await user.type(description, 'Typed.');
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'GET', path: `/api/projects/${APP}/`, status: 503, retry_after: null }] });
+    await user.click(saveButton());
+    const failed = (await screen.findByText('Could not save:')).closest('[role="alert"]') as HTMLElement;
+    expect(failed).toHaveTextContent('Could not save: Service temporarily unavailable, try again later.');
+    expect(description).toHaveValue('Typed.');
+    expect(saveButton()).toHaveFocus();
+    expect(patches(APP)).toEqual([]);
+
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [] });
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ product_description: 'Typed.' }]));
+    expect(screen.queryByText('Could not save:')).not.toBeInTheDocument();
+  });
+
   it('Take theirs with no other change sends nothing, says so, and the form shows theirs', async () => {
     const { user } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
