@@ -1,7 +1,11 @@
-/** The project the top bar's links point at: the URL's, else the key owner's team, else the first one. */
+/**
+ * Where the person is: the project the top bar's links point at (the URL's, else the key owner's team,
+ * else the first one), the organization whose projects the `Project` switcher lists, and names.
+ */
 import { useQuery } from '@tanstack/react-query';
-import { useMatch } from 'react-router-dom';
+import { useMatch, useSearchParams } from 'react-router-dom';
 import { organizationQueries, userQueries } from '../api/organization.ts';
+import type { Organization } from '../contract/schemas.ts';
 
 export type Section = 'dashboards' | 'settings' | 'activity';
 
@@ -13,6 +17,39 @@ export function useCurrentProjectId(): string | null {
   if (me.data?.team) return String(me.data.team.id);
   const first = organization.data?.projects[0];
   return first ? String(first.id) : null;
+}
+
+export interface ShellScope {
+  /** Every organization the key sees (the current one alone until, or unless, `GET /api/organizations/` answers). */
+  organizations: Organization[];
+  /** The organization shown: `/projects?organization=<id>`, else the one holding the URL's project, else the current one. */
+  organization: Organization | null;
+  /** The project of the URL, or the key owner's: its id, and its name when an organization lists it. */
+  projectId: string | null;
+  projectName: string | null;
+  /** True when the URL names a project (`/projects/:id/…`). */
+  inProject: boolean;
+}
+
+export function useShellScope(): ShellScope {
+  const match = useMatch('/projects/:projectId/*');
+  const onProjects = useMatch('/projects');
+  const [params] = useSearchParams();
+  const current = useQuery(organizationQueries.current());
+  const all = useQuery(organizationQueries.all());
+  const projectId = useCurrentProjectId();
+  const organizations = all.data?.length ? all.data : current.data ? [current.data] : [];
+  const holding = (id: string | null) =>
+    id === null ? undefined : organizations.find((org) => org.projects.some((project) => String(project.id) === id));
+  const wanted = onProjects ? params.get('organization') : null;
+  const organization =
+    (wanted ? organizations.find((org) => org.id === wanted) : undefined) ??
+    (match ? holding(projectId) : undefined) ??
+    organizations.find((org) => org.id === current.data?.id) ??
+    current.data ??
+    null;
+  const project = projectId === null ? undefined : holding(projectId)?.projects.find((p) => String(p.id) === projectId);
+  return { organizations, organization, projectId, projectName: project?.name ?? null, inProject: Boolean(match) };
 }
 
 /** The section of a project path (`/projects/1/settings` → settings); dashboards otherwise. */
