@@ -1,6 +1,8 @@
 /**
  * `Go to` (Ctrl+K / ⌘K): one combobox over the current project's pages, the organization's projects
  * (the API's `?search=`), the current project's dashboards (the API's `?search=`) and a few actions.
+ * Pages and actions (known at once) come before the API's projects and dashboards, so results arriving
+ * late never move the active option under the person's Enter.
  * The ARIA 1.2 combobox pattern with an always-open listbox: the first match is active, the arrow keys
  * move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
  * pause in typing, and a superseded one is cancelled (TanStack Query aborts its signal).
@@ -130,7 +132,11 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         },
       });
     }
-    const found: Group[] = [{ title: 'Pages', items: pages.filter((item) => matches(item.label, needle)) }];
+    // What is known at once comes first, so results arriving later never move the active option away.
+    const found: Group[] = [
+      { title: 'Pages', items: pages.filter((item) => matches(item.label, needle)) },
+      { title: 'Actions', items: actions.filter((item) => matches(item.label, needle)) },
+    ];
     if (searching && projects.data) {
       found.push({
         title: 'Projects',
@@ -150,7 +156,6 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         })),
       });
     }
-    found.push({ title: 'Actions', items: actions.filter((item) => matches(item.label, needle)) });
     return found.filter((group) => group.items.length > 0);
   }, [choosingKey, mockInfo, needle, projectId, projectName, searching, projects.data, dashboards.data, navigate, onClose, onToggleApiLog, switchKey, toast]);
 
