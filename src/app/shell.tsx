@@ -4,7 +4,7 @@
  * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { disconnect, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
@@ -17,15 +17,37 @@ import { lazyComponent, retryFailedLoads } from '../components/lazy-component.ts
 import { LoadingState } from '../components/loading-state.tsx';
 import { useAppUi } from './app-ui.tsx';
 import { afterPageSettles, warmUpDateFormatting, whenIdle } from './idle.ts';
-import { useShellScope } from './current-project.ts';
+import { useShellScope, type ShellScope } from './current-project.ts';
 import { focusPageSearch, useShortcuts, type GoSection } from './shortcuts.ts';
-import { OrganizationSwitcher, ProjectSwitcher } from './switchers.tsx';
 
 const ApiLogPanel = lazyComponent(
   () => import('../features/api-log/api-log-panel.tsx'),
   <LoadingState label="Loading the API log…" />,
 );
 const MockPanel = lazyComponent(() => import('../features/mock-panel/mock-panel.tsx'));
+const ScopeContext = createContext<ShellScope | null>(null);
+
+/** The switchers' look-alike while their code loads: the same labels and boxes, not yet operable. */
+function SwitchersPlaceholder() {
+  const scope = useContext(ScopeContext);
+  const box = (label: string, value: string, className: string) => (
+    <div className={`picker combobox ${className}`}>
+      <span className="picker-label">{label}</span>
+      <div className="combobox-control">
+        <input type="text" readOnly tabIndex={-1} value={value} />
+      </div>
+    </div>
+  );
+  return (
+    <div className="top-bar-switchers-placeholder" aria-hidden="true">
+      {scope && scope.organizations.length > 1 && box('Organization', scope.organization?.name ?? '', 'org-switcher')}
+      {box('Project', scope?.projectName ?? '', 'project-switcher')}
+    </div>
+  );
+}
+
+// Loaded at once, beside the page's code, but not part of the first-load JavaScript.
+const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <SwitchersPlaceholder />);
 const GoToDialog = lazyComponent(() => import('../features/go-to/go-to-dialog.tsx'));
 const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-dialog.tsx'));
 
@@ -108,14 +130,14 @@ export function Shell() {
         </a>
         <header className={menuOpen ? 'top-bar top-bar-menu-open' : 'top-bar'} onKeyDown={closeMenu}>
           <div className="top-bar-org">
-            {scope.organizations.length > 1 ? (
-              <OrganizationSwitcher scope={scope} />
-            ) : (
+            {scope.organizations.length <= 1 && (
               <span className="org-name" title={organization.data?.name ?? 'Organization'}>
                 {organization.data?.name ?? (organization.isPending ? 'Loading organization…' : 'Organization unavailable')}
               </span>
             )}
-            <ProjectSwitcher scope={scope} />
+            <ScopeContext.Provider value={scope}>
+              <TopBarSwitchers scope={scope} />
+            </ScopeContext.Provider>
           </div>
           <button
             ref={menuButtonRef}

@@ -2,7 +2,8 @@
  * The top bar's switchers: `Organization` (only when the key sees more than one) and `Project`, both
  * searchable comboboxes. Projects are filtered in the page while the organization lists no more than
  * one switcher page of them; beyond that, what the person types is the API's `?search=` (debounced;
- * a superseded search is cancelled through the query's signal).
+ * a superseded search is cancelled through the query's signal). This module loads right after the
+ * first page's code (shell.tsx shows a look-alike until then), keeping the first-load JS in budget.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -92,5 +93,15 @@ export function ProjectSwitcher({ scope }: { scope: ShellScope }) {
       onSearch={setText}
       onPick={(id) => navigate(switchProjectPath(pathname, id))}
     />
+  );
+}
+
+/** Both switchers, as the shell shows them. */
+export default function TopBarSwitchers({ scope }: { scope: ShellScope }) {
+  return (
+    <>
+      {scope.organizations.length > 1 && <OrganizationSwitcher scope={scope} />}
+      <ProjectSwitcher scope={scope} />
+    </>
   );
 }
