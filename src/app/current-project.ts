@@ -7,8 +7,6 @@ import { useMatch, useSearchParams } from 'react-router-dom';
 import { organizationQueries, userQueries } from '../api/organization.ts';
 import type { Organization } from '../contract/schemas.ts';
 
-export type Section = 'dashboards' | 'settings' | 'activity';
-
 export function useCurrentProjectId(): string | null {
   const match = useMatch('/projects/:projectId/*');
   const organization = useQuery(organizationQueries.current());
@@ -50,15 +48,4 @@ export function useShellScope(): ShellScope {
     null;
   const project = projectId === null ? undefined : holding(projectId)?.projects.find((p) => String(p.id) === projectId);
   return { organizations, organization, projectId, projectName: project?.name ?? null, inProject: Boolean(match) };
-}
-
-/** The section of a project path (`/projects/1/settings` → settings); dashboards otherwise. */
-export function sectionOf(pathname: string): Section {
-  const match = /^\/projects\/[^/]+\/(dashboards|settings|activity)(\/|$)/.exec(pathname);
-  return (match?.[1] as Section | undefined) ?? 'dashboards';
-}
-
-/** Where the project switcher goes: the same section of the other project (a dashboard's list for its detail). */
-export function switchProjectPath(pathname: string, projectId: string): string {
-  return `/projects/${encodeURIComponent(projectId)}/${sectionOf(pathname)}`;
 }

@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { projectQueries, SWITCHER_PAGE_SIZE } from '../api/projects.ts';
 import { PickerCombobox, type PickerOption } from '../components/picker-combobox.tsx';
-import { switchProjectPath, type ShellScope } from './current-project.ts';
+import type { ShellScope } from './current-project.ts';
+import { switchProjectPath } from './project-paths.ts';
 
 export const SWITCHER_DEBOUNCE_MS = 250;
 
