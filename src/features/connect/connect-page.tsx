@@ -19,6 +19,7 @@ import { mockQueries } from '../../api/mock.ts';
 import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -60,6 +61,7 @@ function useSettledHost(input: string, delayMs = 400): string | null {
 
 export default function ConnectPage() {
   const { connection, notice } = useConnectionState();
+  useDocumentTitle('Connect', { inProject: false });
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const navigate = useNavigate();
