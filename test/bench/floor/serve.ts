@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type InlineConfig } from 'vite';
+import { productionReactRouter } from '../../../vite.config.ts';
 
 const floorRoot = dirname(fileURLToPath(import.meta.url));
 
@@ -15,7 +16,7 @@ function config(outDir: string): InlineConfig {
     root: floorRoot,
     logLevel: 'warn',
     // The same plugin and resolution as the console's build: the two differ by what the apps do.
-    plugins: [react()],
+    plugins: [react(), productionReactRouter()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   };
 }
