@@ -170,12 +170,22 @@ export async function handleApiRequest(store: Store, request: Request, options: 
   );
 }
 
-/** Every /api/ route of API.md, including the 404 "Endpoint not found." for unknown /api/ paths. */
-export function apiHandlers(store: Store, options: ApiOptions = {}): HttpHandler[] {
+/**
+ * Every /api/ route of API.md, including the 404 "Endpoint not found." for unknown /api/ paths, over
+ * one store or the store of each request's world.
+ */
+export function apiHandlers(
+  store: Store | ((request: Request) => Store),
+  options: { productionKeyRules?: (request: Request) => boolean } = {},
+): HttpHandler[] {
+  const { productionKeyRules } = options;
   return [
     http.all(
       ({ request }) => isApiPath(new URL(request.url).pathname),
-      ({ request }) => handleApiRequest(store, request, options),
+      ({ request }) =>
+        handleApiRequest(typeof store === 'function' ? store(request) : store, request, {
+          productionKeyRules: productionKeyRules && (() => productionKeyRules(request)),
+        }),
     ),
   ];
 }
