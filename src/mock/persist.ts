@@ -193,7 +193,7 @@ export function persistWorlds(worlds: Worlds, file: string, options: PersistOpti
   const textOf = (world: World) => {
     let text = texts.get(world);
     if (text === undefined) {
-      text = JSON.stringify(world.store.snapshot());
+      text = world.store.serialize();
       texts.set(world, text);
     }
     return text;
