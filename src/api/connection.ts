@@ -15,6 +15,8 @@ export interface Connection {
   remembered: boolean;
   /** When a remembered key is forgotten (ms since the epoch, "Forget the key after"); null: never. */
   expiresAt: number | null;
+  /** The bundled mock's world this tab uses (`X-Mock-World`, API.md §9); `''`: the default world. Not secret. */
+  world?: string;
 }
 
 export interface ConnectionState {
@@ -67,7 +69,8 @@ function parseStored(raw: string | null | undefined, remembered: boolean): Conne
     const value = JSON.parse(raw) as Partial<Connection>;
     if (typeof value.key !== 'string' || !value.key || typeof value.host !== 'string') return null;
     const expiresAt = remembered && typeof value.expiresAt === 'number' ? value.expiresAt : null;
-    return { host: value.host, key: value.key, remembered, expiresAt };
+    const world = typeof value.world === 'string' ? value.world : '';
+    return { host: value.host, key: value.key, remembered, expiresAt, ...(world && { world }) };
   } catch {
     return null;
   }
@@ -146,6 +149,8 @@ export interface SaveConnectionInput {
    * remembered connection keeps the deadline it already had (a key switch does not extend it).
    */
   forgetAfterMs?: number | null;
+  /** The mock world; left out, the connection keeps the world it had. */
+  world?: string;
 }
 
 /** Stores a checked connection: localStorage when `remember`, else sessionStorage only; tells the other tabs. */
@@ -156,19 +161,31 @@ export function saveConnection(input: SaveConnectionInput): Connection {
     if (input.forgetAfterMs === undefined) expiresAt = previous?.remembered ? previous.expiresAt : null;
     else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
   }
-  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt };
+  const world = input.world ?? previous?.world ?? '';
+  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, ...(world && { world }) };
   writeStored(connection);
   setState({ connection, notice: null });
   void announceConnection(connection);
   return connection;
 }
 
+/** Sets the mock world of the current connection (`''`: the default world), kept where the connection is. */
+export function setConnectionWorld(world: string): void {
+  const current = state.connection;
+  if (!current || (current.world ?? '') === world) return;
+  const { world: _previous, ...rest } = current;
+  const connection: Connection = { ...rest, ...(world && { world }) };
+  writeStored(connection);
+  setState({ ...state, connection });
+}
+
 function writeStored(connection: Connection): void {
-  const raw = JSON.stringify(
-    connection.expiresAt === null
-      ? { host: connection.host, key: connection.key }
-      : { host: connection.host, key: connection.key, expiresAt: connection.expiresAt },
-  );
+  const raw = JSON.stringify({
+    host: connection.host,
+    key: connection.key,
+    ...(connection.expiresAt !== null && { expiresAt: connection.expiresAt }),
+    ...(connection.world && { world: connection.world }),
+  });
   const keep = storage(connection.remembered ? 'local' : 'session');
   const drop = storage(connection.remembered ? 'session' : 'local');
   drop?.removeItem(STORAGE_KEY);

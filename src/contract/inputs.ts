@@ -280,16 +280,6 @@ export const mockFaultsInput = z.object({
 });
 export type MockFaultsInput = z.input<typeof mockFaultsInput>;
 
-/** The mock world a request asks for (`X-Mock-World`, API.md §9): letters, digits, `-`, `_`; 1–40 characters. */
-export const mockWorldHeader = 'X-Mock-World';
-const mockWorldPattern = /^[A-Za-z0-9_-]{1,40}$/;
-export const mockWorldRule = 'A mock world name is 1 to 40 letters, digits, "-" or "_".';
-
-/** Null when `name` is a valid world name, else the sentence saying what is wrong. */
-export function mockWorldNameError(name: string): string | null {
-  return mockWorldPattern.test(name) ? null : mockWorldRule;
-}
-
 // ---------- parsing ----------
 
 export type InputResult<T> = { ok: true; data: T } | { ok: false; error: FieldError };

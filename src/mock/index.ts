@@ -6,7 +6,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ErrorBody } from '../contract/errors.ts';
-import { mockWorldHeader } from '../contract/inputs.ts';
+import { mockWorldHeader } from '../contract/mock-world.ts';
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
 import { assertStoreData, type Store, type StoreData } from './db.ts';
 import { faultHandler, faultsActive, normalizeFaults, type FaultsInput } from './faults.ts';

@@ -4,7 +4,7 @@
  * mock never see each other's changes. At most `maxWorlds` named worlds are kept: the least recently
  * used one is dropped (and the mock says so). The default world is never dropped.
  */
-import { mockWorldNameError } from '../contract/inputs.ts';
+import { mockWorldNameError } from '../contract/mock-world.ts';
 import type { MockFaults } from '../contract/schemas.ts';
 import { Store, type StoreData } from './db.ts';
 import { normalizeFaults, type FaultsInput } from './faults.ts';
