@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
-import { getConnection, saveConnection, setConnectionWorld } from './connection.ts';
+import { getConnection, saveConnection } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { fetchCurrentOrganization, organizationQueries } from './organization.ts';
 import { keyRoots } from './query-keys.ts';
@@ -92,23 +92,6 @@ export function useSetProductionKeyRules() {
     meta: { invalidates: [keyRoots.mock] },
     onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
   });
-}
-
-/**
- * Moves this tab to another mock world (`''`: the default one), kept with the connection: nothing
- * fetched in the old world stays on screen, everything shown is fetched again from the new one.
- */
-export function useSwitchWorld(): (world: string) => void {
-  const queryClient = useQueryClient();
-  return (world) => {
-    setConnectionWorld(world);
-    void queryClient.cancelQueries();
-    queryClient.getMutationCache().clear();
-    // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.
-    const isMock = (queryKey: ReadonlyArray<unknown>) => keyRoots.mock.every((part, i) => queryKey[i] === part);
-    void queryClient.resetQueries({ predicate: (query) => !isMock(query.queryKey) });
-    void queryClient.invalidateQueries({ queryKey: keyRoots.mock });
-  };
 }
 
 /** Resets the mock's data (the connection's world), then refetches everything the console shows. */

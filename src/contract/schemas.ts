@@ -585,4 +585,3 @@ export type MockInfo = z.infer<typeof mockInfoSchema>;
 
 /** `GET /__mock/worlds` (API.md §9): every world the mock keeps, with its creation and last use. */
 export const mockWorldsSchema = z.array(z.object({ name: z.string(), created_at: z.string(), last_used_at: z.string() }));
-export type MockWorlds = z.infer<typeof mockWorldsSchema>;

@@ -10,9 +10,9 @@ import { Store, type StoreData } from './db.ts';
 import { normalizeFaults, type FaultsInput } from './faults.ts';
 
 /** The world of a request without `X-Mock-World` (the header may name it too). */
-export const defaultWorldName = 'default';
+const defaultWorldName = 'default';
 /** How many named worlds are kept besides the default one. */
-export const maxWorlds = 50;
+const maxWorlds = 50;
 
 export interface World {
   readonly name: string;
@@ -31,13 +31,13 @@ export interface WorldRecord {
   data: StoreData;
 }
 
-export interface WorldSummary {
+interface WorldSummary {
   name: string;
   created_at: string;
   last_used_at: string;
 }
 
-export interface WorldsOptions {
+interface WorldsOptions {
   /** The data every world starts from (and goes back to on reset). Called once, on first need. */
   seed: () => StoreData;
   /** The default world's data, when not the seed. */
@@ -54,7 +54,7 @@ export interface WorldsOptions {
 }
 
 /** What changed: a world's data (or its creation), or a world dropped. */
-export type WorldsEvent = { kind: 'changed'; world: World } | { kind: 'dropped'; world: World };
+type WorldsEvent = { kind: 'changed'; world: World } | { kind: 'dropped'; world: World };
 
 /** Null when `name` is acceptable in `X-Mock-World`, else why not. */
 export function worldNameError(name: string): string | null {

@@ -2,12 +2,31 @@
  * Mock controls, `World` (API.md §9, CONSOLE.md "API log"): the mock world this tab uses, kept with
  * the connection. Every request then carries `X-Mock-World`; empty is the default world.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useConnectionState } from '../../api/connection.ts';
-import { useSwitchWorld } from '../../api/mock.ts';
+import { setConnectionWorld, useConnectionState } from '../../api/connection.ts';
+import { keyRoots } from '../../api/query-keys.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { mockWorldNameError } from '../../contract/mock-world.ts';
+
+/**
+ * Moves this tab to another mock world (`''`: the default one), kept with the connection: nothing
+ * fetched in the old world stays on screen, everything shown is fetched again from the new one.
+ * (Here, not in api/mock.ts: only this lazily loaded panel needs it.)
+ */
+function useSwitchWorld(): (world: string) => void {
+  const queryClient = useQueryClient();
+  return (world) => {
+    setConnectionWorld(world);
+    void queryClient.cancelQueries();
+    queryClient.getMutationCache().clear();
+    // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.
+    const isMock = (queryKey: ReadonlyArray<unknown>) => keyRoots.mock.every((part, i) => queryKey[i] === part);
+    void queryClient.resetQueries({ predicate: (query) => !isMock(query.queryKey) });
+    void queryClient.invalidateQueries({ queryKey: keyRoots.mock });
+  };
+}
 
 export function WorldSection() {
   const { connection } = useConnectionState();

@@ -244,7 +244,7 @@ function callerFile(): string {
 }
 
 /** A journey's world: readable, unique per file and journey, and a valid name (≤ 40 of [A-Za-z0-9_-]). */
-export function journeyWorld(file: string, journey: string): string {
+function journeyWorld(file: string, journey: string): string {
   const hash = createHash('sha256').update(`${file}\n${journey}`).digest('hex').slice(0, 8);
   return `${slug(basename(file)).slice(0, 12)}-${slug(journey).slice(0, 18)}-${hash}`.replace(/-+/g, '-');
 }

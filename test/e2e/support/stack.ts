@@ -106,18 +106,6 @@ export async function startPreview(apiTarget: string): Promise<{ url: string; cl
 
 // ---------- the journey's mock world ----------
 
-/** The mock world (API.md §9, `X-Mock-World`) of the running journey; null: the default world. */
-let currentWorld: string | null = null;
-
-export function mockWorld(): string | null {
-  return currentWorld;
-}
-
-/** The headers that put a request in the journey's world. */
-export function worldHeaders(): Record<string, string> {
-  return currentWorld ? { 'X-Mock-World': currentWorld } : {};
-}
-
 const originalFetch = globalThis.fetch;
 
 /**
@@ -125,7 +113,6 @@ const originalFetch = globalThis.fetch;
  * names a world itself: the helpers here and the journeys' own fetch calls alike. Null: none.
  */
 export function useMockWorld(world: string | null, origins: ReadonlyArray<string>): void {
-  currentWorld = world;
   if (world === null) {
     globalThis.fetch = originalFetch;
     return;
