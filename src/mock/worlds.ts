@@ -7,7 +7,7 @@
 import { mockWorldNameError } from '../contract/mock-world.ts';
 import type { MockFaults } from '../contract/schemas.ts';
 import { Store, type StoreData } from './db.ts';
-import { normalizeFaults, type FaultsInput } from './faults.ts';
+import { noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
 
 /** The world of a request without `X-Mock-World` (the header may name it too). */
 const defaultWorldName = 'default';
@@ -156,7 +156,7 @@ export class Worlds {
   /** The world's store back to the seed, its faults back to none. */
   reset(world: World): void {
     world.store.replace(this.seed());
-    world.faults = normalizeFaults(undefined);
+    world.faults = noFaults();
   }
 
   /** `listener` hears of every change of any world's data, every world created and every world dropped. */
