@@ -202,7 +202,8 @@ describe('--data FILE', () => {
         expect(renamed.status).toBe(200);
       }),
     );
-    await sleep(1500);
+    // Settled: 20 worlds changed at once are 20 stores (about 850 kB each) to write, so allow 3 s.
+    await sleep(3000);
     child.kill('SIGKILL');
     expect((await exitOf(child)).signal).toBe('SIGKILL');
 
