@@ -69,8 +69,7 @@ function parseStored(raw: string | null | undefined, remembered: boolean): Conne
     const value = JSON.parse(raw) as Partial<Connection>;
     if (typeof value.key !== 'string' || !value.key || typeof value.host !== 'string') return null;
     const expiresAt = remembered && typeof value.expiresAt === 'number' ? value.expiresAt : null;
-    const world = typeof value.world === 'string' ? value.world : '';
-    return { host: value.host, key: value.key, remembered, expiresAt, ...(world && { world }) };
+    return { host: value.host, key: value.key, remembered, expiresAt, world: typeof value.world === 'string' ? value.world : undefined };
   } catch {
     return null;
   }
@@ -161,31 +160,18 @@ export function saveConnection(input: SaveConnectionInput): Connection {
     if (input.forgetAfterMs === undefined) expiresAt = previous?.remembered ? previous.expiresAt : null;
     else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
   }
-  const world = input.world ?? previous?.world ?? '';
-  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, ...(world && { world }) };
+  const world = (input.world ?? previous?.world) || undefined;
+  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, world };
   writeStored(connection);
   setState({ connection, notice: null });
   void announceConnection(connection);
   return connection;
 }
 
-/** Sets the mock world of the current connection (`''`: the default world), kept where the connection is. */
-export function setConnectionWorld(world: string): void {
-  const current = state.connection;
-  if (!current || (current.world ?? '') === world) return;
-  const { world: _previous, ...rest } = current;
-  const connection: Connection = { ...rest, ...(world && { world }) };
-  writeStored(connection);
-  setState({ ...state, connection });
-}
-
 function writeStored(connection: Connection): void {
-  const raw = JSON.stringify({
-    host: connection.host,
-    key: connection.key,
-    ...(connection.expiresAt !== null && { expiresAt: connection.expiresAt }),
-    ...(connection.world && { world: connection.world }),
-  });
+  // Absent fields (undefined) are left out of the JSON.
+  const { host, key, expiresAt, world } = connection;
+  const raw = JSON.stringify({ host, key, expiresAt: expiresAt ?? undefined, world: world || undefined });
   const keep = storage(connection.remembered ? 'local' : 'session');
   const drop = storage(connection.remembered ? 'session' : 'local');
   drop?.removeItem(STORAGE_KEY);

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { setConnectionWorld, useConnectionState } from '../../api/connection.ts';
+import { getConnection, saveConnection, useConnectionState } from '../../api/connection.ts';
 import { keyRoots } from '../../api/query-keys.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -18,7 +18,10 @@ import { mockWorldNameError } from '../../contract/mock-world.ts';
 function useSwitchWorld(): (world: string) => void {
   const queryClient = useQueryClient();
   return (world) => {
-    setConnectionWorld(world);
+    const current = getConnection();
+    if (!current) return;
+    // The same key, host and storage: only the world changes (the other tabs see the same key).
+    saveConnection({ host: current.host, key: current.key, remember: current.remembered, world });
     void queryClient.cancelQueries();
     queryClient.getMutationCache().clear();
     // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.
