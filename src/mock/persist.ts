@@ -11,7 +11,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { StoreData } from './db.ts';
 import { validateStoreData } from './index.ts';
-import { worldNameError, type World, type WorldRecord, type Worlds } from './worlds.ts';
+import { isoTime, worldNameError, type World, type WorldRecord, type Worlds } from './worlds.ts';
 
 /** FILE exists but cannot be used; it is left untouched. */
 export class MockDataError extends Error {
@@ -206,7 +206,7 @@ export function persistWorlds(worlds: Worlds, file: string, options: PersistOpti
       // Least recently used first, as they are loaded back.
       const entries = named.map(
         (world) =>
-          `{"name":${JSON.stringify(world.name)},"created_at":${JSON.stringify(world.createdAt)},"last_used_at":${JSON.stringify(world.lastUsedAt)},"data":${textOf(world)}}`,
+          `{"name":${JSON.stringify(world.name)},"created_at":${JSON.stringify(world.createdAt)},"last_used_at":${JSON.stringify(isoTime(world.lastUsed))},"data":${textOf(world)}}`,
       );
       return `${main.slice(0, -1)},"worlds":[${entries.join(',')}]}\n`;
     },

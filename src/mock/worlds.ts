@@ -20,8 +20,12 @@ export interface World {
   /** This world's fault settings: a flaky world never slows or breaks another. */
   faults: MockFaults;
   readonly createdAt: string;
-  lastUsedAt: string;
+  /** Last use, in ms since the epoch (a number: it is set on every request). */
+  lastUsed: number;
 }
+
+/** An ISO time of a number of ms since the epoch. */
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** A named world as a data file keeps it. */
 export interface WorldRecord {
@@ -50,7 +54,8 @@ interface WorldsOptions {
   max?: number;
   /** Where the mock says that it dropped a world (default: console.info). */
   log?: (line: string) => void;
-  now?: () => Date;
+  /** Ms since the epoch (default Date.now). */
+  now?: () => number;
 }
 
 /** What changed: a world's data (or its creation), or a world dropped. */
@@ -70,19 +75,20 @@ export class Worlds {
   private seedData: StoreData | null = null;
   private readonly max: number;
   private readonly log: (line: string) => void;
-  private readonly now: () => Date;
+  private readonly now: () => number;
   private readonly startFaults: FaultsInput | undefined;
 
   constructor(private readonly options: WorldsOptions) {
     this.max = options.max ?? maxWorlds;
     this.log = options.log ?? ((line) => console.info(line));
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now ?? Date.now;
     this.startFaults = options.faults;
-    const at = this.now().toISOString();
-    this.default = this.make(defaultWorldName, options.data ?? this.seed(), at, at);
+    const at = this.now();
+    this.default = this.make(defaultWorldName, options.data ?? this.seed(), isoTime(at), at);
     for (const record of options.worlds ?? []) {
       if (record.name === defaultWorldName || worldNameError(record.name) !== null) continue;
-      this.named.set(record.name, this.make(record.name, record.data, record.created_at, record.last_used_at));
+      const lastUsed = Date.parse(record.last_used_at);
+      this.named.set(record.name, this.make(record.name, record.data, record.created_at, Number.isNaN(lastUsed) ? at : lastUsed));
     }
     while (this.named.size > this.max) this.dropOldest();
   }
@@ -93,8 +99,8 @@ export class Worlds {
     return this.seedData;
   }
 
-  private make(name: string, data: StoreData, createdAt: string, lastUsedAt: string): World {
-    const world: World = { name, store: new Store(data), faults: normalizeFaults(this.startFaults), createdAt, lastUsedAt };
+  private make(name: string, data: StoreData, createdAt: string, lastUsed: number): World {
+    const world: World = { name, store: new Store(data), faults: normalizeFaults(this.startFaults), createdAt, lastUsed };
     this.unsubscribes.set(name, world.store.subscribe(() => this.emit({ kind: 'changed', world })));
     return world;
   }
@@ -108,7 +114,7 @@ export class Worlds {
     this.named.delete(name);
     this.unsubscribes.get(name)?.();
     this.unsubscribes.delete(name);
-    this.log(`Mock: dropped the world "${name}" (last used ${world.lastUsedAt}): at most ${this.max} worlds are kept besides the default one.`);
+    this.log(`Mock: dropped the world "${name}" (last used ${isoTime(world.lastUsed)}): at most ${this.max} worlds are kept besides the default one.`);
     this.emit({ kind: 'dropped', world });
   }
 
@@ -117,9 +123,9 @@ export class Worlds {
    * (valid) name is that world, created from the seed on first use. Marks it used now.
    */
   get(name: string | null): World {
-    const at = this.now().toISOString();
+    const at = this.now();
     if (name === null || name === defaultWorldName) {
-      this.default.lastUsedAt = at;
+      this.default.lastUsed = at;
       return this.default;
     }
     let world = this.named.get(name);
@@ -128,12 +134,12 @@ export class Worlds {
       this.named.delete(name);
       this.named.set(name, world);
     } else {
-      world = this.make(name, this.seed(), at, at);
+      world = this.make(name, this.seed(), isoTime(at), at);
       this.named.set(name, world);
       while (this.named.size > this.max) this.dropOldest();
       this.emit({ kind: 'changed', world });
     }
-    world.lastUsedAt = at;
+    world.lastUsed = at;
     return world;
   }
 
@@ -150,7 +156,7 @@ export class Worlds {
 
   /** The body of `GET /__mock/worlds`. */
   list(): WorldSummary[] {
-    return this.all().map((world) => ({ name: world.name, created_at: world.createdAt, last_used_at: world.lastUsedAt }));
+    return this.all().map((world) => ({ name: world.name, created_at: world.createdAt, last_used_at: isoTime(world.lastUsed) }));
   }
 
   /** The world's store back to the seed, its faults back to none. */

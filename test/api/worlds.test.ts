@@ -37,7 +37,7 @@ describe('Worlds (the store of each world)', () => {
   it('drops the least recently used world when a 51st is created, says so, and never drops the default', () => {
     const lines: string[] = [];
     let clock = Date.parse('2026-01-01T00:00:00.000Z');
-    const worlds = new Worlds({ seed: seedData, log: (line) => lines.push(line), now: () => new Date((clock += 1000)) });
+    const worlds = new Worlds({ seed: seedData, log: (line) => lines.push(line), now: () => (clock += 1000) });
     for (let i = 0; i < 50; i += 1) worlds.get(`w${i}`);
     expect(worlds.list()).toHaveLength(51);
     expect(lines).toEqual([]);
