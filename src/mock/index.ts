@@ -93,8 +93,12 @@ export function createMock(options: MockOptions = {}): Mock {
     ...sharedPageHandler((request, token) => {
       const name = worldNameOf(request);
       if (name !== null) return worlds.get(name).store;
-      // A browser opening a shared link sends no header: the world that issued the token answers.
-      const known = worlds.all().find((world) => world.store.dashboardBySharingToken(token));
+      // A browser opening a shared link sends no header: the world that issued the token answers
+      // (the seed's tokens are in every world: then the most recently used of them).
+      let known: World | undefined;
+      for (const world of worlds.all()) {
+        if (world.store.dashboardBySharingToken(token) && (!known || world.lastUsed > known.lastUsed)) known = world;
+      }
       return (known ?? worlds.default).store;
     }),
   ];
