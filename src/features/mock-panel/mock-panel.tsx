@@ -407,7 +407,7 @@ export default function MockPanel({ info }: MockPanelProps) {
       {current && <span className="mock-key-badge">Key: {current.key}</span>}
       {connection?.world && <span className="mock-key-badge">World: {connection.world}</span>}
       {active && (
-        <button type="button" className="mock-faults-indicator" onClick={() => setOpen(true)}>
+        <button type="button" className="mock-faults-indicator" title={`Faults on: ${active}`} onClick={() => setOpen(true)}>
           Faults on: {active}
         </button>
       )}
