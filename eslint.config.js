@@ -36,6 +36,12 @@ const zones = [
   ...layerZone('features', ['app', 'mock'], 'features/ never import app/ or the mock.'),
   ...layerZone('app', ['mock'], 'Only main.tsx starts the mock.'),
   ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
+  // The mock's domain rules know no HTTP: statuses, headers, URLs and transports live in handlers/ and above.
+  ...['handlers', 'index.ts', 'faults.ts', 'server.ts', 'node-adapter.ts', 'browser.ts', 'persist.ts', 'worlds.ts'].map((from) => ({
+    target: './src/mock/rules',
+    from: `./src/mock/${from}`,
+    message: 'mock/rules/ holds domain rules only: HTTP lives in mock/handlers/.',
+  })),
   // One zone per feature: everything under features/ but itself.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -82,4 +88,17 @@ export default tseslint.config(
   { files: ['src/mock/launch.mjs'], rules: { 'no-restricted-syntax': 'off' } },
   packages(['src/contract/**'], ['react', 'react-dom', 'msw', 'msw/*', '@tanstack/*'], 'contract/ imports only zod'),
   packages(['src/mock/**'], ['react', 'react-dom', '@tanstack/*'], 'mock/ imports only contract/'),
+  packages(['src/mock/rules/**'], ['react', 'react-dom', '@tanstack/*', 'msw', 'msw/*', 'node:*'], 'mock/rules/ holds domain rules only: HTTP lives in mock/handlers/.'),
+  {
+    files: ['src/mock/rules/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['Response', 'Request', 'Headers', 'fetch', 'URL'].map((name) => ({
+          name,
+          message: 'mock/rules/ holds domain rules only: statuses, headers and URLs live in mock/handlers/.',
+        })),
+      ],
+    },
+  },
 );

@@ -15,6 +15,8 @@ export interface Connection {
   remembered: boolean;
   /** When a remembered key is forgotten (ms since the epoch, "Forget the key after"); null: never. */
   expiresAt: number | null;
+  /** The bundled mock's world this tab uses (`X-Mock-World`, API.md §9); `''`: the default world. Not secret. */
+  world?: string;
 }
 
 export interface ConnectionState {
@@ -67,7 +69,7 @@ function parseStored(raw: string | null | undefined, remembered: boolean): Conne
     const value = JSON.parse(raw) as Partial<Connection>;
     if (typeof value.key !== 'string' || !value.key || typeof value.host !== 'string') return null;
     const expiresAt = remembered && typeof value.expiresAt === 'number' ? value.expiresAt : null;
-    return { host: value.host, key: value.key, remembered, expiresAt };
+    return { host: value.host, key: value.key, remembered, expiresAt, world: typeof value.world === 'string' ? value.world : undefined };
   } catch {
     return null;
   }
@@ -146,6 +148,8 @@ export interface SaveConnectionInput {
    * remembered connection keeps the deadline it already had (a key switch does not extend it).
    */
   forgetAfterMs?: number | null;
+  /** The mock world; left out, the connection keeps the world it had. */
+  world?: string;
 }
 
 /** Stores a checked connection: localStorage when `remember`, else sessionStorage only; tells the other tabs. */
@@ -156,7 +160,8 @@ export function saveConnection(input: SaveConnectionInput): Connection {
     if (input.forgetAfterMs === undefined) expiresAt = previous?.remembered ? previous.expiresAt : null;
     else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
   }
-  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt };
+  const world = (input.world ?? previous?.world) || undefined;
+  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, world };
   writeStored(connection);
   setState({ connection, notice: null });
   void announceConnection(connection);
@@ -164,11 +169,9 @@ export function saveConnection(input: SaveConnectionInput): Connection {
 }
 
 function writeStored(connection: Connection): void {
-  const raw = JSON.stringify(
-    connection.expiresAt === null
-      ? { host: connection.host, key: connection.key }
-      : { host: connection.host, key: connection.key, expiresAt: connection.expiresAt },
-  );
+  // Absent fields (undefined) are left out of the JSON.
+  const { host, key, expiresAt, world } = connection;
+  const raw = JSON.stringify({ host, key, expiresAt: expiresAt ?? undefined, world: world || undefined });
   const keep = storage(connection.remembered ? 'local' : 'session');
   const drop = storage(connection.remembered ? 'session' : 'local');
   drop?.removeItem(STORAGE_KEY);

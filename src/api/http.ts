@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/errors.ts';
+import { mockWorldHeader } from '../contract/mock-world.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { adoptEarlyResponse } from './early-response.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
@@ -131,7 +132,7 @@ export interface RequestOptions {
   /** React Query's signal: every call can be cancelled. */
   signal?: AbortSignal;
   /** Use this connection instead of the stored one (Connect checks a key before saving it). */
-  connection?: Pick<Connection, 'host' | 'key'>;
+  connection?: Pick<Connection, 'host' | 'key' | 'world'>;
   /** Send the key (default). The mock's `/__mock/` routes take none. */
   auth?: boolean;
 }
@@ -294,6 +295,9 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
     bodyText = JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }
+  // The mock's world (API.md §9): on every request, so the log, curl, HAR and script reproduce it.
+  const world = options.connection ? (options.connection.world ?? connectionState.connection?.world) : connection?.world;
+  if (world) headers[mockWorldHeader] = world;
 
   const startedAt = new Date().toISOString();
   const started = performance.now();

@@ -1,6 +1,7 @@
 /**
  * The bundled mock's own routes (API.md §9), which take no key: whether the backend is the mock
- * (and its demo keys), its fault settings, and a reset to the seed.
+ * (and its demo keys), its fault settings, and a reset to the seed; all in the connection's world
+ * (`X-Mock-World`, sent by http.ts).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
@@ -93,7 +94,7 @@ export function useSetProductionKeyRules() {
   });
 }
 
-/** Resets the mock's data, then refetches everything the console shows. */
+/** Resets the mock's data (the connection's world), then refetches everything the console shows. */
 export function useResetMock() {
   const queryClient = useQueryClient();
   return useMutation({

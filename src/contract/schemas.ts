@@ -581,5 +581,10 @@ export const mockInfoSchema = z.object({
   version: z.string(),
   keys: z.array(z.object({ key: z.string(), user: z.string(), scopes: z.array(z.string()) })),
   faults: mockFaultsSchema,
+  /** The world that answered (`default` without `X-Mock-World`). */
+  world: z.optional(z.string()),
 });
 export type MockInfo = z.infer<typeof mockInfoSchema>;
+
+/** `GET /__mock/worlds` (API.md §9): every world the mock keeps, with its creation and last use. */
+export const mockWorldsSchema = z.array(z.object({ name: z.string(), created_at: z.string(), last_used_at: z.string() }));

@@ -91,14 +91,15 @@ function keepFaultsInStorage(mock: Mock, storage: Storage): void {
       // No room: the faults still apply until the page is closed.
     }
   };
+  // The default world's faults are kept; other worlds' last until the page is closed.
   const { setFaults, reset } = mock;
-  mock.setFaults = (faults) => {
-    setFaults(faults);
-    save();
+  mock.setFaults = (faults, world = mock.worlds.default) => {
+    setFaults(faults, world);
+    if (world === mock.worlds.default) save();
   };
-  mock.reset = () => {
-    reset();
-    save();
+  mock.reset = (world = mock.worlds.default) => {
+    reset(world);
+    if (world === mock.worlds.default) save();
   };
 }
 

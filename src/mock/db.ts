@@ -329,11 +329,21 @@ export class Store {
 
   /** A JSON-safe deep copy of everything. */
   snapshot(): StoreData {
+    return structuredClone(this.data());
+  }
+
+  /** Everything as JSON text: the snapshot without the copy (the text is taken synchronously). */
+  serialize(): string {
+    return JSON.stringify(this.data());
+  }
+
+  /** The live records as StoreData (never handed out: callers copy or serialize it at once). */
+  private data(): StoreData {
     const activity: ActivityRecord[] = [];
     for (const list of this.activityByProject.values()) activity.push(...list);
     const collaborators: CollaboratorRecord[] = [];
     for (const list of this.collaboratorsByDashboard.values()) collaborators.push(...list);
-    return structuredClone({
+    return {
       format: 'analytics-console-mock',
       version: 1,
       sequences: this.sequences,
@@ -346,7 +356,7 @@ export class Store {
       insights: [...this.insightsById.values()],
       collaborators,
       activity,
-    } satisfies StoreData);
+    } satisfies StoreData;
   }
 
   /** Swaps the whole store (reset, load) and notifies subscribers. */

@@ -179,17 +179,18 @@ export function serverErrorResponse(): Response {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The fault layer as one MSW handler. When no fault is set it does not even match, so the API
+ * The fault layer as one MSW handler, over the fault settings of the request's world. When no fault
+ * is set it does not even match, so the API
  * handlers run at full speed; otherwise it waits, then answers a forced status or falls through.
  */
-export function faultHandler(getFaults: () => MockFaults): HttpHandler {
+export function faultHandler(getFaults: (request: Request) => MockFaults): HttpHandler {
   return http.all(
-    ({ request }) => faultsActive(getFaults()) && isApiPath(new URL(request.url).pathname),
+    ({ request }) => isApiPath(new URL(request.url).pathname) && faultsActive(getFaults(request)),
     async ({ request }) => {
-      const latency = pickLatency(getFaults().latency_ms);
+      const latency = pickLatency(getFaults(request).latency_ms);
       if (latency > 0) await sleep(latency);
       // Read again after the wait: settings changed meanwhile apply to this request.
-      const faults = getFaults();
+      const faults = getFaults(request);
       const rule = findRule(faults, request.method, new URL(request.url).pathname);
       if (rule) return forcedResponse(rule.status, request.method, rule.retry_after);
       if (faults.error_rate > 0 && Math.random() < faults.error_rate) return serverErrorResponse();

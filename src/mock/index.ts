@@ -1,37 +1,52 @@
 /**
- * The bundled mock backend: one seeded store and one list of MSW handlers, served by msw/node in
- * tests, by the service worker in the demo build and by node:http in `npm run mock`.
+ * The bundled mock backend: its worlds (a seeded store and fault settings each, see ./worlds.ts) and
+ * one list of MSW handlers, served by msw/node in tests, by the service worker in the demo build and
+ * by node:http in `npm run mock`. Every handler acts on the caller's world (`X-Mock-World`).
  */
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { ErrorBody } from '../contract/errors.ts';
+import { mockWorldHeader } from '../contract/mock-world.ts';
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
-import { assertStoreData, Store, type StoreData } from './db.ts';
-import { faultHandler, faultsActive, noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
+import { assertStoreData, type Store, type StoreData } from './db.ts';
+import { faultHandler, faultsActive, normalizeFaults, type FaultsInput } from './faults.ts';
 import { apiHandlers } from './handlers/api.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { sharedPageHandler } from './handlers/shared-page.ts';
 import { demoKeys, seedData } from './seed.ts';
+import { worldNameError, Worlds, type World, type WorldRecord } from './worlds.ts';
 
 export interface MockOptions {
+  /** The default world's data. */
   data?: StoreData;
+  /** Named worlds to start with (from a data file). */
+  worlds?: ReadonlyArray<WorldRecord>;
+  /** The fault settings every world starts with. */
   faults?: FaultsInput;
+  /** Where the mock says it dropped a world (default: console.info). */
+  log?: (line: string) => void;
 }
 
 export interface Mock {
-  store: Store;
-  /** Order: /__mock/* control routes, /shared/:token, the fault layer (/api/ only), the API. */
+  /** The default world's store. */
+  readonly store: Store;
+  worlds: Worlds;
+  /** Order: the X-Mock-World check, /__mock/* control routes, /shared/:token, the fault layer (/api/ only), the API. */
   handlers: HttpHandler[];
-  getFaults(): MockFaults;
-  setFaults(faults: MockFaults): void;
-  /** Store back to the seed, faults back to none. */
-  reset(): void;
-  /** The body of GET /__mock/info. */
-  info(): MockInfo;
+  /** The world a request asks for (created on first use); the header is valid past the handlers' first check. */
+  worldOf(request: Request): World;
+  /** The fault settings of a world (default: the default world). */
+  getFaults(world?: World): MockFaults;
+  setFaults(faults: MockFaults, world?: World): void;
+  /** A world's store back to the seed, its faults back to none. */
+  reset(world?: World): void;
+  /** The body of GET /__mock/info for a world. */
+  info(world?: World): MockInfo;
   /**
-   * The part of `handlers`, in the same order, that can answer a request for this (normalized)
-   * path: the same answer as `handlers` at a fraction of the cost, for transports that see the path.
+   * The part of `handlers`, in the same order, that can answer this request (its normalized path
+   * given): the same answer as `handlers` at a fraction of the cost, for transports that see the path.
    */
-  handlersFor(pathname: string): HttpHandler[];
+  handlersFor(pathname: string, request: Request): HttpHandler[];
 }
 
 export const mockVersion: string = packageJson.version;
@@ -42,44 +57,90 @@ export function validateStoreData(value: unknown): StoreData {
   return value;
 }
 
-export function createMock(options: MockOptions = {}): Mock {
-  const store = new Store(options.data ?? seedData());
-  let faults = normalizeFaults(options.faults);
+/** The world named by a request's `X-Mock-World` header; null without one. */
+export function worldNameOf(request: Request): string | null {
+  return request.headers.get(mockWorldHeader);
+}
 
+/** 400 for a request whose `X-Mock-World` is not a world name (before any world is touched). */
+function worldHeaderCheck(): HttpHandler {
+  return http.all(
+    ({ request }) => {
+      const name = worldNameOf(request);
+      return name !== null && worldNameError(name) !== null;
+    },
+    ({ request }) =>
+      HttpResponse.json(
+        {
+          type: 'validation_error',
+          code: 'invalid_input',
+          detail: `Invalid ${mockWorldHeader} header "${worldNameOf(request)!.slice(0, 60)}": a world name is 1 to 40 letters, digits, "-" or "_".`,
+          attr: null,
+        } satisfies ErrorBody,
+        { status: 400 },
+      ),
+  );
+}
+
+export function createMock(options: MockOptions = {}): Mock {
+  const worlds = new Worlds({ seed: seedData, data: options.data, worlds: options.worlds, faults: options.faults, log: options.log });
+  const worldOf = (request: Request) => worlds.get(worldNameOf(request));
+
+  const check = [worldHeaderCheck()];
   const control: HttpHandler[] = [];
-  const sharedPage: HttpHandler[] = sharedPageHandler(store);
+  const sharedPage: HttpHandler[] = [
+    ...check,
+    ...sharedPageHandler((request, token) => {
+      const name = worldNameOf(request);
+      if (name !== null) return worlds.get(name).store;
+      // A browser opening a shared link sends no header: the world that issued the token answers
+      // (the seed's tokens are in every world: then the most recently used of them).
+      let known: World | undefined;
+      for (const world of worlds.all()) {
+        if (world.store.dashboardBySharingToken(token) && (!known || world.lastUsed > known.lastUsed)) known = world;
+      }
+      return (known ?? worlds.default).store;
+    }),
+  ];
   // Reads the live settings without copying: this runs on every /api/ request.
-  const faultLayer = faultHandler(() => faults);
-  const api = apiHandlers(store, { productionKeyRules: () => faults.production_key_rules === true });
-  const apiWithFaults = [faultLayer, ...api];
+  const faultLayer = faultHandler((request) => worldOf(request).faults);
+  const api = [...check, ...apiHandlers((request) => worldOf(request).store, { productionKeyRules: (request) => worldOf(request).faults.production_key_rules === true })];
+  const apiWithFaults = [...check, faultLayer, ...api.slice(check.length)];
 
   const mock: Mock = {
-    store,
+    get store() {
+      return worlds.default.store;
+    },
+    worlds,
     handlers: [],
-    getFaults: () => normalizeFaults(faults),
-    setFaults: (next) => {
-      faults = normalizeFaults(next);
+    worldOf,
+    getFaults: (world = worlds.default) => normalizeFaults(world.faults),
+    setFaults: (next, world = worlds.default) => {
+      world.faults = normalizeFaults(next);
     },
-    reset: () => {
-      store.replace(seedData());
-      faults = noFaults();
-    },
-    info: () => ({
+    reset: (world = worlds.default) => worlds.reset(world),
+    info: (world = worlds.default) => ({
       mock: true,
       version: mockVersion,
       keys: demoKeys.map((key) => ({ key: key.key, user: key.userEmail, scopes: [...key.scopes] })),
-      faults: normalizeFaults(faults),
+      faults: normalizeFaults(world.faults),
+      world: world.name,
     }),
-    handlersFor: (pathname) => {
+    handlersFor: (pathname, request) => {
       // The groups match disjoint path prefixes, so skipping the others changes no answer.
-      if (pathname === '/api' || pathname.startsWith('/api/')) return faultsActive(faults) ? apiWithFaults : api;
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        const name = worldNameOf(request);
+        const world = name === null || worldNameError(name) === null ? worlds.peek(name) : undefined;
+        // A world not created yet starts with the faults every world starts with.
+        return !world || faultsActive(world.faults) ? apiWithFaults : api;
+      }
       if (pathname === '/__mock' || pathname.startsWith('/__mock/')) return control;
       if (pathname.startsWith('/shared/')) return sharedPage;
       return mock.handlers;
     },
   };
-  control.push(...controlHandlers(mock));
-  mock.handlers = [...control, ...sharedPage, faultLayer, ...api];
+  control.push(...check, ...controlHandlers(mock));
+  mock.handlers = [...check, ...control.slice(check.length), ...sharedPage.slice(check.length), faultLayer, ...api.slice(check.length)];
   return mock;
 }
 

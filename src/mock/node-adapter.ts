@@ -167,7 +167,7 @@ export function createRequestListener(mock: Mock, fallbackHost: () => string) {
         return;
       }
       const { pathname } = new URL(request.url);
-      const response = (await getResponse(mock.handlersFor(pathname), request)) ?? unhandledResponse(pathname);
+      const response = (await getResponse(mock.handlersFor(pathname, request), request)) ?? unhandledResponse(pathname);
       if (res.destroyed) return;
       await sendResponse(res, response, method, buffered?.truncated ?? false);
     } catch (error) {

@@ -1,12 +1,17 @@
 /**
- * `--data FILE` for the mock server (Node only): load the store from FILE or seed it, then write
+ * `--data FILE` for the mock server (Node only): load the worlds from FILE or seed it, then write
  * every change back within 250 ms, atomically (temp file in the same directory, then rename).
+ *
+ * FILE is the default world's store data, plus `worlds`: the named worlds (API.md §9), least recently
+ * used first, each `{name, created_at, last_used_at, data}`. A file without `worlds` (an older one)
+ * holds the default world only.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Store, StoreData } from './db.ts';
+import type { StoreData } from './db.ts';
 import { validateStoreData } from './index.ts';
+import { isoTime, worldNameError, type World, type WorldRecord, type Worlds } from './worlds.ts';
 
 /** FILE exists but cannot be used; it is left untouched. */
 export class MockDataError extends Error {
@@ -105,11 +110,29 @@ export function serializeStore(data: StoreData): string {
   return `${JSON.stringify(data)}\n`;
 }
 
+/** The named worlds a file holds (none in a file written before worlds); throws when one is damaged. */
+function worldRecordsOf(parsed: unknown): WorldRecord[] {
+  const list = (parsed as { worlds?: unknown }).worlds;
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new Error('"worlds" is not a list');
+  return list.map((entry: unknown, index) => {
+    const record = entry as Partial<WorldRecord> | null;
+    const name = record?.name;
+    if (typeof name !== 'string' || worldNameError(name) !== null) throw new Error(`world ${index} has no valid name`);
+    if (typeof record!.created_at !== 'string' || typeof record!.last_used_at !== 'string') throw new Error(`world "${name}" lacks its times`);
+    try {
+      return { name, created_at: record!.created_at, last_used_at: record!.last_used_at, data: validateStoreData(record!.data) };
+    } catch (error) {
+      throw new Error(`world "${name}": ${errorMessage(error)}`, { cause: error });
+    }
+  });
+}
+
 /**
  * The data to start from: FILE's content when it exists (MockDataError when it is unreadable or
  * not mock data), otherwise the seed, written to FILE at once.
  */
-export function openDataFile(file: string, seed: () => StoreData): { data: StoreData; created: boolean } {
+export function openDataFile(file: string, seed: () => StoreData): { data: StoreData; worlds: WorldRecord[]; created: boolean } {
   removeStaleTempFiles(file);
   let text: string;
   try {
@@ -123,7 +146,7 @@ export function openDataFile(file: string, seed: () => StoreData): { data: Store
     } catch (writeError) {
       throw new Error(`Cannot create mock data file ${file}: ${errorMessage(writeError)}`, { cause: writeError });
     }
-    return { data, created: true };
+    return { data, worlds: [], created: true };
   }
   let parsed: unknown;
   try {
@@ -132,7 +155,9 @@ export function openDataFile(file: string, seed: () => StoreData): { data: Store
     throw new MockDataError(file, `it is not valid JSON (${errorMessage(error)})`);
   }
   try {
-    return { data: validateStoreData(parsed), created: false };
+    const worlds = worldRecordsOf(parsed);
+    if (parsed !== null && typeof parsed === 'object') delete (parsed as { worlds?: unknown }).worlds;
+    return { data: validateStoreData(parsed), worlds, created: false };
   } catch (error) {
     throw new MockDataError(file, `it does not hold mock data (${errorMessage(error)})`);
   }
@@ -153,8 +178,48 @@ export interface Persister {
   readonly writeCount: number;
 }
 
-/** Keeps FILE in step with the store: bursts of changes coalesce into one write per `delayMs`. */
-export function persistStore(store: Store, file: string, options: PersistOptions = {}): Persister {
+/** What a persister writes: the text of FILE now, and a way to hear of changes. */
+interface Source {
+  text(): string;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Keeps FILE in step with every world: the default world's data with the named worlds under
+ * `worlds`. Only worlds changed since the last write are serialized again.
+ */
+export function persistWorlds(worlds: Worlds, file: string, options: PersistOptions = {}): Persister {
+  const texts = new WeakMap<World, string>();
+  const textOf = (world: World) => {
+    let text = texts.get(world);
+    if (text === undefined) {
+      text = world.store.serialize();
+      texts.set(world, text);
+    }
+    return text;
+  };
+  const source: Source = {
+    text: () => {
+      const named = worlds.all().slice(1).reverse();
+      const main = textOf(worlds.default);
+      if (named.length === 0) return `${main}\n`;
+      // Least recently used first, as they are loaded back.
+      const entries = named.map(
+        (world) =>
+          `{"name":${JSON.stringify(world.name)},"created_at":${JSON.stringify(world.createdAt)},"last_used_at":${JSON.stringify(isoTime(world.lastUsed))},"data":${textOf(world)}}`,
+      );
+      return `${main.slice(0, -1)},"worlds":[${entries.join(',')}]}\n`;
+    },
+    subscribe: (listener) =>
+      worlds.subscribe((event) => {
+        texts.delete(event.world);
+        listener();
+      }),
+  };
+  return persist(source, file, options);
+}
+
+function persist(source: Source, file: string, options: PersistOptions): Persister {
   const delayMs = options.delayMs ?? 250;
   const onError = options.onError ?? ((error: unknown) => console.error(`Mock data: cannot write ${file}: ${errorMessage(error)}`));
   let dirtySince: number | null = null;
@@ -178,7 +243,7 @@ export function persistStore(store: Store, file: string, options: PersistOptions
     if (dirtySince === null) return Promise.resolve();
     dirtySince = null;
     // The snapshot is taken synchronously, so it is exactly the state every answered change left.
-    const text = serializeStore(store.snapshot());
+    const text = source.text();
     writing = writeFileAtomic(file, text)
       .then(
         () => {
@@ -198,7 +263,7 @@ export function persistStore(store: Store, file: string, options: PersistOptions
     return writing;
   };
 
-  const unsubscribe = store.subscribe(() => {
+  const unsubscribe = source.subscribe(() => {
     dirtySince ??= Date.now();
     schedule();
   });

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { MockFaults } from '../contract/schemas.ts';
 import { createMock, type Mock } from './index.ts';
 import { createRequestListener } from './node-adapter.ts';
-import { MockDataError, openDataFile, persistStore, type Persister } from './persist.ts';
+import { MockDataError, openDataFile, persistWorlds, type Persister } from './persist.ts';
 import { demoKeys, seedData } from './seed.ts';
 
 export interface MockServerOptions {
@@ -64,14 +64,14 @@ export async function startMockServer(o: MockServerOptions = {}): Promise<MockSe
   let mock: Mock;
   if (o.dataFile) {
     const file = resolve(o.dataFile);
-    const { data, created } = openDataFile(file, seedData);
+    const { data, worlds, created } = openDataFile(file, seedData);
     dataFile = { path: file, created };
     try {
-      mock = createMock({ data, faults: initialFaults(o) });
+      mock = createMock({ data, worlds, faults: initialFaults(o) });
     } catch (error) {
       throw new MockDataError(file, `the store refused it (${error instanceof Error ? error.message : String(error)})`);
     }
-    persister = persistStore(mock.store, file);
+    persister = persistWorlds(mock.worlds, file);
   } else {
     mock = createMock({ faults: initialFaults(o) });
   }
@@ -202,6 +202,8 @@ function banner(server: MockServer): string {
     `  POST    ${server.url}/__mock/reset    back to the seed, faults cleared`,
     `  GET     ${server.url}/__mock/info     version, demo keys, faults`,
     `  GET|PUT ${server.url}/__mock/faults   latency_ms, error_rate, rules`,
+    `  GET     ${server.url}/__mock/worlds   the worlds and their last use`,
+    '  Send "X-Mock-World: <name>" to use a world of your own (reset and faults then act on it).',
     `  GET     ${server.url}/shared/<access_token>   public page of a shared dashboard`,
     '',
     server.dataFile

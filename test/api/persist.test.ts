@@ -175,6 +175,55 @@ describe('--data FILE', () => {
     expect(saved.map((d) => d.name)).toEqual(expect.arrayContaining(names));
   }, childTimeout);
 
+  it('keeps 20 worlds changed in parallel across a SIGKILL and a restart, each apart from the others', async () => {
+    const file = join(dir, 'worlds.json');
+    const { child, url } = await startChild(['--data', file]);
+    const projectId = await firstProjectId(url);
+    const worlds = Array.from({ length: 20 }, (_, i) => `run-${i}`);
+    const inWorld = (world: string) => ({ ...admin, 'x-mock-world': world });
+    // Every world at once: three dashboards each, then one renamed.
+    await Promise.all(
+      worlds.map(async (world) => {
+        const made: Dashboard[] = [];
+        for (const n of [1, 2, 3]) {
+          const response = await fetch(`${url}/api/projects/${projectId}/dashboards/`, {
+            method: 'POST',
+            headers: inWorld(world),
+            body: JSON.stringify({ name: `${world} #${n}` }),
+          });
+          expect(response.status).toBe(201);
+          made.push((await response.json()) as Dashboard);
+        }
+        const renamed = await fetch(`${url}/api/projects/${projectId}/dashboards/${made[0]!.id}/`, {
+          method: 'PATCH',
+          headers: inWorld(world),
+          body: JSON.stringify({ name: `${world} renamed` }),
+        });
+        expect(renamed.status).toBe(200);
+      }),
+    );
+    // Settled: 20 worlds changed at once are 20 stores (about 850 kB each) to write, so allow 3 s.
+    await sleep(3000);
+    child.kill('SIGKILL');
+    expect((await exitOf(child)).signal).toBe('SIGKILL');
+
+    const restarted = await startChild(['--data', file]);
+    const names = async (world: string | null) => {
+      const response = await fetch(`${restarted.url}/api/projects/${projectId}/dashboards/?limit=1000`, {
+        headers: world === null ? admin : inWorld(world),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { results: Dashboard[] }).results.map((d) => d.name ?? '');
+    };
+    const listed = (await (await fetch(`${restarted.url}/__mock/worlds`)).json()) as Array<{ name: string }>;
+    expect(listed.map((w) => w.name)).toEqual(expect.arrayContaining(['default', ...worlds]));
+    for (const world of worlds) {
+      const mine = (await names(world)).filter((name) => name.startsWith('run-'));
+      expect(mine.sort()).toEqual([`${world} #2`, `${world} #3`, `${world} renamed`]);
+    }
+    expect((await names(null)).filter((name) => name.startsWith('run-'))).toEqual([]);
+  }, 60_000);
+
   it('refuses a corrupt FILE and leaves it untouched', async () => {
     const notJson = join(dir, 'corrupt.json');
     writeFileSync(notJson, '{"format": "analytics-console-mock", "dashboards": [');

@@ -16,6 +16,9 @@ const probes = [
   { name: 'api → feature', path: 'src/api/probe.ts', code: `import { emptyDraft } from '../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'contract → api', path: 'src/contract/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'mock → api', path: 'src/mock/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules → msw', path: 'src/mock/rules/probe.ts', code: `import { HttpResponse } from 'msw';\nexport const probe = () => HttpResponse.json({});\n`, rule: 'no-restricted-imports' },
+  { name: 'mock rules → Response', path: 'src/mock/rules/probe.ts', code: `export const probe = () => new Response(null, { status: 404 });\n`, rule: 'no-restricted-globals' },
+  { name: 'mock rules → handlers', path: 'src/mock/rules/probe.ts', code: `import { problems } from '../handlers/problem.ts';\nexport const probe = problems.notFound;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
   { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },

@@ -12,7 +12,7 @@ export function shellQuote(value: string): string {
 }
 
 export type CurlSource = Pick<RequestLogEntry, 'method' | 'url' | 'requestBody'> &
-  Partial<Pick<RequestLogEntry, 'requestBodyText' | 'authenticated' | 'path'>>;
+  Partial<Pick<RequestLogEntry, 'requestBodyText' | 'authenticated' | 'path' | 'requestHeaders'>>;
 
 export interface CurlOptions {
   /** Strings that must never appear in the command (the connected key). */
@@ -44,10 +44,14 @@ export function buildCurlCommand(entry: CurlSource, options: CurlOptions = {}): 
   const parts: string[] = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(redactUrl(entry.url, secrets))}`];
   // Double quotes so the shell expands the variable; the key itself is never in the command.
   if (wasAuthenticated(entry)) parts.push(`-H "Authorization: Bearer ${API_KEY_VARIABLE}"`);
-  parts.push(`-H ${shellQuote('Accept: application/json')}`);
-  if (body !== null) {
-    parts.push(`-H ${shellQuote('Content-Type: application/json')}`);
-    parts.push(`--data ${shellQuote(redactSecrets(body, secrets))}`);
+  // The headers as sent (the mock world's too: it is needed to reproduce), never Authorization.
+  const headers = entry.requestHeaders ?? [
+    ['Accept', 'application/json'],
+    ...(body === null ? [] : [['Content-Type', 'application/json'] as const]),
+  ];
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() !== 'authorization') parts.push(`-H ${shellQuote(`${name}: ${redactSecrets(value, secrets)}`)}`);
   }
+  if (body !== null) parts.push(`--data ${shellQuote(redactSecrets(body, secrets))}`);
   return parts.join(' \\\n  ');
 }

@@ -29,6 +29,7 @@ import {
   type RuleForm,
 } from './faults.ts';
 import { ProductionKeyRulesSection } from './production-key-rules.tsx';
+import { WorldSection } from './world-section.tsx';
 import './mock-panel.css';
 
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
@@ -295,6 +296,8 @@ function FaultsSection({
 }
 
 function ResetSection({ onReset }: { onReset: () => void }) {
+  const { connection } = useConnectionState();
+  const world = connection?.world;
   const [confirming, setConfirming] = useState(false);
   const reset = useResetMock();
   const toast = useToast();
@@ -315,7 +318,11 @@ function ResetSection({ onReset }: { onReset: () => void }) {
       <ConfirmDialog
         open={confirming}
         title="Reset demo data?"
-        message="Everything created or changed in the mock since it started goes back to the seed, for everyone using it, and all faults are cleared. This cannot be undone."
+        message={
+          world
+            ? `Everything created or changed in the world ${world} goes back to the seed, for everyone using that world, and its faults are cleared. Other worlds keep theirs. This cannot be undone.`
+            : 'Everything created or changed in the mock since it started goes back to the seed, for everyone using it, and all faults are cleared. This cannot be undone.'
+        }
         confirmLabel="Reset"
         destructive
         pending={reset.isPending}
@@ -376,6 +383,7 @@ function MockControls({ info, faults, onClose }: { info: MockInfo; faults: MockF
       size="large"
     >
       <DemoKeySection info={info} />
+      <WorldSection />
       {/* A preset replaces the faults: the fields then show what the mock now holds. */}
       <FaultPresets faults={faults} onApplied={() => form.reset()} />
       <FaultsSection faults={faults} form={form} pending={update.isPending} onSave={save} />
@@ -397,6 +405,7 @@ export default function MockPanel({ info }: MockPanelProps) {
   return (
     <div className="mock-panel">
       {current && <span className="mock-key-badge">Key: {current.key}</span>}
+      {connection?.world && <span className="mock-key-badge">World: {connection.world}</span>}
       {active && (
         <button type="button" className="mock-faults-indicator" title={`Faults on: ${active}`} onClick={() => setOpen(true)}>
           Faults on: {active}

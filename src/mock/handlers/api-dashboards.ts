@@ -21,8 +21,8 @@ import {
   openDashboard,
   updateDashboard,
 } from '../rules/dashboards.ts';
-import { envelopeLinks, limitOffset } from '../rules/pagination.ts';
-import { problems } from '../rules/problem.ts';
+import { envelopeLinks, limitOffset } from './pagination.ts';
+import { problems } from './problem.ts';
 import { collaboratorJson } from '../rules/serialize.ts';
 import {
   addSharePassword,

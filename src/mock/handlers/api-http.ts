@@ -4,8 +4,8 @@ import { FormField, parseInput } from '../../contract/inputs.ts';
 import { pythonTypeName } from '../../contract/coerce.ts';
 import type { Store } from '../db.ts';
 import type { Principal } from '../rules/access.ts';
-import type { LinkBase } from '../rules/pagination.ts';
-import { ApiProblem, problems } from '../rules/problem.ts';
+import type { LinkBase } from './pagination.ts';
+import { ApiProblem, problems } from './problem.ts';
 
 export const maxBodyBytes = 1024 * 1024;
 

@@ -24,8 +24,8 @@ import {
   resolveProject,
 } from '../rules/access.ts';
 import { activityLog, projectFeed } from '../rules/activity.ts';
-import { activityLogPage, pageAndLimit, pageLinks, paginate } from '../rules/pagination.ts';
-import { problems } from '../rules/problem.ts';
+import { activityLogPage, pageAndLimit, pageLinks, paginate } from './pagination.ts';
+import { problems } from './problem.ts';
 import {
   addProductIntent,
   adminOnlyFields,

@@ -8,7 +8,8 @@ import { details } from '../../contract/errors.ts';
 import { isPersonalApiKeysPath, matchPath, type EndpointMatch } from '../../contract/scopes.ts';
 import type { Store } from '../db.ts';
 import { authenticate, findOrganization, findProject, isMember, requireScope, type Principal } from '../rules/access.ts';
-import { ApiProblem, problems } from '../rules/problem.ts';
+import { RuleFailure } from '../rules/failure.ts';
+import { ApiProblem, problemOf, problems } from './problem.ts';
 import { dashboardRoutes } from './api-dashboards.ts';
 import { json, problemAnswer, toResponse, type ApiAnswer, type ApiContext, type RouteHandler } from './api-http.ts';
 import { projectRoutes } from './api-projects.ts';
@@ -105,6 +106,13 @@ function checkRequest(store: Store, method: string, pathname: string, authorizat
   return { match, principal };
 }
 
+/** The answer to a refusal: the handlers' own (ApiProblem) or a rule's (RuleFailure); null for anything else. */
+function refusalAnswer(error: unknown): ApiAnswer | null {
+  if (error instanceof ApiProblem) return problemAnswer(error);
+  if (error instanceof RuleFailure) return problemAnswer(problemOf(error));
+  return null;
+}
+
 function serverError(method: string, url: string, error: unknown): ApiAnswer {
   console.error('Mock API: unexpected error while answering', method, url.split('?')[0], error);
   return json(500, serverErrorBody);
@@ -136,8 +144,7 @@ export function answerApiRequest(store: Store, request: ApiRequest, options: Api
     if (!route) throw new Error(`No route handler for the endpoint ${match.endpoint.name}.`);
     return store.mutate(() => route(ctx));
   } catch (error) {
-    if (error instanceof ApiProblem) return problemAnswer(error);
-    return serverError(method, request.url, error);
+    return refusalAnswer(error) ?? serverError(method, request.url, error);
   }
 }
 
@@ -151,7 +158,7 @@ export async function handleApiRequest(store: Store, request: Request, options: 
       checkRequest(store, method, new URL(request.url).pathname, authorization, options);
       body = new Uint8Array(await request.arrayBuffer());
     } catch (error) {
-      return toResponse(error instanceof ApiProblem ? problemAnswer(error) : serverError(method, request.url, error));
+      return toResponse(refusalAnswer(error) ?? serverError(method, request.url, error));
     }
   }
   return toResponse(
@@ -163,12 +170,22 @@ export async function handleApiRequest(store: Store, request: Request, options: 
   );
 }
 
-/** Every /api/ route of API.md, including the 404 "Endpoint not found." for unknown /api/ paths. */
-export function apiHandlers(store: Store, options: ApiOptions = {}): HttpHandler[] {
+/**
+ * Every /api/ route of API.md, including the 404 "Endpoint not found." for unknown /api/ paths, over
+ * one store or the store of each request's world.
+ */
+export function apiHandlers(
+  store: Store | ((request: Request) => Store),
+  options: { productionKeyRules?: (request: Request) => boolean } = {},
+): HttpHandler[] {
+  const { productionKeyRules } = options;
   return [
     http.all(
       ({ request }) => isApiPath(new URL(request.url).pathname),
-      ({ request }) => handleApiRequest(store, request, options),
+      ({ request }) =>
+        handleApiRequest(typeof store === 'function' ? store(request) : store, request, {
+          productionKeyRules: productionKeyRules && (() => productionKeyRules(request)),
+        }),
     ),
   ];
 }

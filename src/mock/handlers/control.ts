@@ -1,4 +1,7 @@
-/** The mock's control routes under /__mock/ (API.md §9): no key, never touched by the fault layer. */
+/**
+ * The mock's control routes under /__mock/ (API.md §9): no key, never touched by the fault layer.
+ * reset, info and faults act on the caller's world (`X-Mock-World`); worlds lists them all.
+ */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../../contract/errors.ts';
 import { mockFaultsInput, parseInput } from '../../contract/inputs.ts';
@@ -58,24 +61,28 @@ type Route = Partial<Record<string, (request: Request) => Response | Promise<Res
 export function controlHandlers(mock: Mock): HttpHandler[] {
   const routes: Record<string, Route> = {
     reset: {
-      POST: () => {
-        mock.reset();
+      POST: (request) => {
+        mock.reset(mock.worldOf(request));
         return new HttpResponse(null, { status: 204 });
       },
     },
     info: {
-      GET: () => HttpResponse.json(mock.info()),
+      GET: (request) => HttpResponse.json(mock.info(mock.worldOf(request))),
+    },
+    worlds: {
+      GET: () => HttpResponse.json(mock.worlds.list()),
     },
     faults: {
-      GET: () => HttpResponse.json(mock.getFaults()),
+      GET: (request) => HttpResponse.json(mock.getFaults(mock.worldOf(request))),
       PUT: async (request) => {
         const read = await readJsonObject(request);
         if (!read.ok) return read.response;
         const parsed = parseInput(mockFaultsInput, read.body);
         if (!parsed.ok) return error(400, { type: 'validation_error', ...parsed.error });
         // PUT replaces: a field left out means "no such fault".
-        mock.setFaults(normalizeFaults(parsed.data));
-        return HttpResponse.json(mock.getFaults());
+        const world = mock.worldOf(request);
+        mock.setFaults(normalizeFaults(parsed.data), world);
+        return HttpResponse.json(mock.getFaults(world));
       },
     },
     'openapi.json': {

@@ -145,12 +145,15 @@ function tokenOf(request: Request): string {
   return decodeToken(sharedPath.exec(new URL(request.url).pathname)?.[1] ?? '');
 }
 
-export function sharedPageHandler(store: Store): HttpHandler[] {
+/** The public page over one store, or over the store that `storeFor` picks per request and token. */
+export function sharedPageHandler(store: Store | ((request: Request, token: string) => Store)): HttpHandler[] {
+  const storeFor = typeof store === 'function' ? store : () => store;
   const matches = ({ request }: { request: Request }) => sharedPath.test(new URL(request.url).pathname);
   return [
     http.get(matches, ({ request }) => {
       const shareToken = bearer.exec(request.headers.get('authorization')?.trim() ?? '')?.[1] ?? null;
-      const shown = sharedPage(store, tokenOf(request), shareToken);
+      const token = tokenOf(request);
+      const shown = sharedPage(storeFor(request, token), token, shareToken);
       if (shown.kind === 'not_found') return new HttpResponse(renderSharedNotFound(), { status: 404, headers: pageHeaders(null) });
       if (shown.kind === 'password') {
         const nonce = sharingToken();
@@ -160,7 +163,9 @@ export function sharedPageHandler(store: Store): HttpHandler[] {
     }),
     http.post(matches, async ({ request }) => {
       const password = await passwordOf(request);
-      const result = store.mutate(() => sharedLogin(store, tokenOf(request), password));
+      const token = tokenOf(request);
+      const store = storeFor(request, token);
+      const result = store.mutate(() => sharedLogin(store, token, password));
       if (result === null) return new HttpResponse(renderSharedNotFound(), { status: 404, headers: pageHeaders(null) });
       if (!result.ok) return new HttpResponse(JSON.stringify({ error: sharingErrors.incorrectPassword }), { status: 401, headers: jsonHeaders });
       return new HttpResponse(JSON.stringify({ shareToken: result.shareToken }), { status: 200, headers: jsonHeaders });

@@ -10,7 +10,7 @@ import type {
   Store,
   UserRecord,
 } from '../db.ts';
-import { problems } from './problem.ts';
+import { failures } from './failure.ts';
 import { parseId } from './random.ts';
 
 export interface Principal {
@@ -20,18 +20,18 @@ export interface Principal {
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
 
-/** The key owner for an `Authorization` header, or a 401 problem. */
+/** The key owner for an `Authorization` header, or a failure (no credentials, or an unknown key). */
 export function authenticate(store: Store, header: string | null): Principal {
   const match = header ? bearer.exec(header.trim()) : null;
-  if (!match) throw problems.notAuthenticated();
+  if (!match) throw failures.unauthenticated();
   const key = store.keyByValue(match[1]!);
   const user = key ? store.user(key.user_id) : undefined;
-  if (!key || !user) throw problems.authenticationFailed();
+  if (!key || !user) throw failures.badCredentials();
   return { key, user };
 }
 
 export function requireScope(principal: Principal, scope: RequiredScope): void {
-  if (!scopeGranted(principal.key.scopes, scope)) throw problems.missingScope(scope);
+  if (!scopeGranted(principal.key.scopes, scope)) throw failures.missingScope(scope);
 }
 
 export function levelIn(store: Store, user: UserRecord, organizationId: string): MemberLevel | null {
@@ -76,7 +76,7 @@ export const isMember = (store: Store, principal: Principal, organizationId: str
 /** The organization of `/api/organizations/:id/` itself: another organization or an unknown id is 404 `Not found.`. */
 export function resolveOrganization(store: Store, principal: Principal, param: string): OrganizationRecord {
   const organization = findOrganization(store, principal, param);
-  if (!organization || !isMember(store, principal, organization.id)) throw problems.notFound();
+  if (!organization || !isMember(store, principal, organization.id)) throw failures.notFound();
   return organization;
 }
 
@@ -86,8 +86,8 @@ export function resolveOrganization(store: Store, principal: Principal, param: s
  */
 export function resolveProject(store: Store, principal: Principal, param: string): ProjectRecord {
   const project = findProject(store, principal, param);
-  if (!project) throw problems.projectNotFound();
-  if (!isMember(store, principal, project.organization_id)) throw problems.forbidden(details.noProjectAccess);
+  if (!project) throw failures.projectNotFound();
+  if (!isMember(store, principal, project.organization_id)) throw failures.forbidden(details.noProjectAccess);
   return project;
 }
 
@@ -102,8 +102,8 @@ export function resolveOwnProject(
   organization?: OrganizationRecord,
 ): ProjectRecord {
   const project = findProject(store, principal, param);
-  if (!project || !isMember(store, principal, project.organization_id)) throw problems.notFound();
-  if (organization && project.organization_id !== organization.id) throw problems.notFound();
+  if (!project || !isMember(store, principal, project.organization_id)) throw failures.notFound();
+  if (organization && project.organization_id !== organization.id) throw failures.notFound();
   return project;
 }
 
@@ -117,7 +117,7 @@ export function resolveDashboard(
   const id = parseId(param);
   const dashboard = id === null ? undefined : store.dashboard(id);
   if (!dashboard || dashboard.project_id !== project.id || (dashboard.deleted && !includeDeleted)) {
-    throw problems.dashboardNotFound();
+    throw failures.dashboardNotFound();
   }
   return dashboard;
 }
@@ -133,5 +133,5 @@ export function privilegeLevel(store: Store, user: UserRecord, dashboard: Dashbo
 
 export function requireEdit(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): void {
   const admin = isAdmin(store, principal.user, project.organization_id);
-  if (privilegeLevel(store, principal.user, dashboard, admin) !== canEdit) throw problems.forbidden(details.noEditPermission);
+  if (privilegeLevel(store, principal.user, dashboard, admin) !== canEdit) throw failures.forbidden(details.noEditPermission);
 }

@@ -3,7 +3,7 @@ import { details } from '../../contract/errors.ts';
 import { collaboratorCreateInput, collaboratorLevel, parseInput } from '../../contract/inputs.ts';
 import type { CollaboratorRecord, DashboardRecord, ProjectRecord, Store } from '../db.ts';
 import { isAdmin } from './access.ts';
-import { problems } from './problem.ts';
+import { failures } from './failure.ts';
 import { isUuid, nowIso, uuid } from './random.ts';
 import { collaboratorJson } from './serialize.ts';
 
@@ -22,16 +22,16 @@ export function addCollaborator(
   body: Record<string, unknown>,
 ): CollaboratorRecord {
   const parsed = parseInput(collaboratorCreateInput, body);
-  if (!parsed.ok) throw problems.field(parsed.error);
-  if (dashboard.restriction_level === 21) throw problems.invalid(details.collaboratorsOnLowestLevel);
-  if (parsed.data.level !== collaboratorLevel) throw problems.invalid(details.onlyEditAccess);
+  if (!parsed.ok) throw failures.field(parsed.error);
+  if (dashboard.restriction_level === 21) throw failures.invalid(details.collaboratorsOnLowestLevel);
+  if (parsed.data.level !== collaboratorLevel) throw failures.invalid(details.onlyEditAccess);
   const user = store.userByUuid(parsed.data.user_uuid);
-  if (!user) throw problems.invalid(details.userDoesNotExist);
-  if (!store.membershipOf(project.organization_id, user.id)) throw problems.invalid(details.userHasNoAccess);
+  if (!user) throw failures.invalid(details.userDoesNotExist);
+  if (!store.membershipOf(project.organization_id, user.id)) throw failures.invalid(details.userHasNoAccess);
   if (dashboard.created_by === user.id || isAdmin(store, user, project.organization_id)) {
-    throw problems.invalid(details.userHasInherentAccess);
+    throw failures.invalid(details.userHasInherentAccess);
   }
-  if (store.isCollaborator(dashboard.id, user.id)) throw problems.invalid(details.userAlreadyCollaborator);
+  if (store.isCollaborator(dashboard.id, user.id)) throw failures.invalid(details.userAlreadyCollaborator);
 
   const now = nowIso();
   const collaborator: CollaboratorRecord = {
@@ -51,12 +51,12 @@ export function addCollaborator(
 export function findCollaborator(store: Store, dashboard: DashboardRecord, userUuid: string): CollaboratorRecord {
   const user = isUuid(userUuid) ? store.userByUuid(userUuid) : undefined;
   const collaborator = user ? store.collaboratorsOf(dashboard.id).find((c) => c.user_id === user.id) : undefined;
-  if (!collaborator) throw problems.notFound();
+  if (!collaborator) throw failures.notFound();
   return collaborator;
 }
 
 /** DELETE collaborators/:user_uuid/ after the privilege and 404 checks. */
 export function removeCollaborator(store: Store, dashboard: DashboardRecord, collaborator: CollaboratorRecord): void {
-  if (dashboard.restriction_level === 21) throw problems.invalid(details.removeCollaboratorsOnLowestLevel);
+  if (dashboard.restriction_level === 21) throw failures.invalid(details.removeCollaboratorsOnLowestLevel);
   store.removeCollaborator(collaborator);
 }

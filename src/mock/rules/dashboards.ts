@@ -13,7 +13,7 @@ import {
 import type { DashboardRecord, ProjectRecord, Store, TileRecord } from '../db.ts';
 import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdated } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
-import { problems } from './problem.ts';
+import { failures } from './failure.ts';
 import { nowIso, sharingToken } from './random.ts';
 import { dashboardJson, dashboardListItemJson, dashboardSearchText, type Viewer } from './serialize.ts';
 import { templateSchemaError } from './template-schema.ts';
@@ -177,15 +177,15 @@ type CreateInput = z.output<typeof dashboardCreateInput>;
 export function createDashboard(store: Store, principal: Principal, project: ProjectRecord, input: CreateInput): DashboardRecord {
   const template = input.use_template ? input.use_template : null;
   const sourceId = input.use_dashboard ?? null;
-  if (template !== null && sourceId !== null) throw problems.invalid(details.templateAndDashboard);
+  if (template !== null && sourceId !== null) throw failures.invalid(details.templateAndDashboard);
   if (template !== null && !isDashboardTemplate(template)) {
-    throw problems.invalid(details.invalidTemplate(template), 'use_template');
+    throw failures.invalid(details.invalidTemplate(template), 'use_template');
   }
   let source: DashboardRecord | undefined;
   if (sourceId !== null) {
     source = store.dashboard(sourceId);
     if (!source || source.project_id !== project.id || source.deleted) {
-      throw problems.invalid('Invalid value provided', 'use_dashboard');
+      throw failures.invalid('Invalid value provided', 'use_dashboard');
     }
   }
 
@@ -229,7 +229,7 @@ export function updateDashboard(
     dashboard.created_by !== principal.user.id &&
     !isAdmin(store, principal.user, project.organization_id)
   ) {
-    throw problems.forbidden(details.restrictionRights);
+    throw failures.forbidden(details.restrictionRights);
   }
   const patch: Partial<DashboardRecord> = {};
   if (input.name !== undefined) patch.name = input.name;
@@ -256,9 +256,9 @@ type MoveTileInput = z.output<typeof moveTileInput>;
 /** PATCH dashboards/:id/move_tile/: the tile (keeping its id) leaves `source` for the target. */
 export function moveTile(store: Store, principal: Principal, project: ProjectRecord, source: DashboardRecord, input: MoveTileInput): void {
   const tile = source.tiles.find((t) => t.id === input.tile.id);
-  if (!tile) throw problems.notFound();
+  if (!tile) throw failures.notFound();
   const target = store.dashboard(input.toDashboard);
-  if (!target || target.project_id !== project.id || target.deleted) throw problems.notFound();
+  if (!target || target.project_id !== project.id || target.deleted) throw failures.notFound();
   if (target === source) return;
   requireEdit(store, principal, project, target);
 
@@ -295,7 +295,7 @@ export function createFromTemplateJson(
   input: TemplateJsonInput,
 ): DashboardRecord {
   const invalid = templateSchemaError(input.template);
-  if (invalid !== null) throw problems.invalid(invalid);
+  if (invalid !== null) throw failures.invalid(invalid);
   const template = input.template as Record<string, unknown> & {
     template_name: string;
     dashboard_description: string;
@@ -305,9 +305,9 @@ export function createFromTemplateJson(
   };
   // The mock answers 400 where production fails (API.md §10): a tile without a type.
   const untyped = template.tiles.findIndex((tile) => !Object.hasOwn(tile, 'type'));
-  if (untyped >= 0) throw problems.invalid("'type' is a required property");
+  if (untyped >= 0) throw failures.invalid("'type' is a required property");
   if (charLength(template.template_name) > 400) {
-    throw problems.field({
+    throw failures.field({
       code: 'max_length',
       detail: 'Ensure this field has no more than 400 characters.',
       attr: 'template__template_name',

@@ -5,7 +5,7 @@ import type { ActivityChange, DashboardRecord, ProjectRecord, SharePasswordRecor
 import { fieldChange, recordDashboardActivity, type DashboardActivity } from './activity.ts';
 import { isAdmin, type Principal } from './access.ts';
 import { newSharingToken } from './dashboards.ts';
-import { problems } from './problem.ts';
+import { failures } from './failure.ts';
 import { clock, nowIso, sharingToken } from './random.ts';
 import { sharePasswordJson, sharingJson } from './serialize.ts';
 
@@ -82,10 +82,10 @@ export function updateSharing(
   input: SharingUpdate,
 ): void {
   if (input.password_required === true && !hasAdvancedPermissions(store, project.organization_id)) {
-    throw problems.bare(403, { error: sharingErrors.passwordFeature });
+    throw failures.featureUnavailable(sharingErrors.passwordFeature);
   }
   if (input.enabled === true && store.organization(project.organization_id)?.allow_publicly_shared_resources === false) {
-    throw problems.forbidden(sharingErrors.publicSharingDisabled);
+    throw failures.forbidden(sharingErrors.publicSharingDisabled);
   }
   const saved = dashboard.sharing;
   const sharing: SharingRecord = saved ? structuredClone(saved) : firstSave(store);
@@ -129,8 +129,8 @@ export function refreshSharing(store: Store, principal: Principal, project: Proj
 /** The order of both password endpoints: `password_required`, then the feature (the edit right comes first, in the handler). */
 function requirePasswordsAllowed(store: Store, project: ProjectRecord, dashboard: DashboardRecord): SharingRecord {
   const sharing = dashboard.sharing;
-  if (!sharing?.password_required) throw problems.bare(400, { error: sharingErrors.passwordsNeedRequired });
-  if (!hasAdvancedPermissions(store, project.organization_id)) throw problems.bare(403, { error: sharingErrors.passwordManagementFeature });
+  if (!sharing?.password_required) throw failures.precondition(sharingErrors.passwordsNeedRequired);
+  if (!hasAdvancedPermissions(store, project.organization_id)) throw failures.featureUnavailable(sharingErrors.passwordManagementFeature);
   return sharing;
 }
 
@@ -175,7 +175,7 @@ export function deleteSharePassword(store: Store, project: ProjectRecord, dashbo
   const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : null;
   const sharing = structuredClone(current);
   const password = sharing.share_passwords.find((p) => p.id === id && p.is_active);
-  if (!password) throw problems.notFound(sharingErrors.passwordNotFound);
+  if (!password) throw failures.notFound(sharingErrors.passwordNotFound);
   password.is_active = false;
   store.updateDashboard(dashboard, { sharing });
 }

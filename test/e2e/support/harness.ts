@@ -1,15 +1,17 @@
-// The end-to-end harness: one Chromium per test file, one fresh browser context per journey, the mock
-// reset before each journey, and the checks every journey gets for free (no page errors, no API key
-// in a URL or a console message, a screenshot when it fails).
+// The end-to-end harness: one Chromium per test file, one fresh browser context per journey, one mock
+// world per journey (API.md §9: `X-Mock-World`, derived from the file and the journey's name) reset
+// before it, and the checks every journey gets for free (no page errors, no API key in a URL or a
+// console message, a screenshot when it fails). With a world each, journeys could run in parallel.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from './chromium.ts';
 import { eventually } from './console.ts';
-import { buildConsole, repoRoot, resetMock, startStack, type Stack } from './stack.ts';
+import { buildConsole, repoRoot, resetMock, startStack, useMockWorld, type Stack } from './stack.ts';
 
 export { connect, eventually, expectHeading, expectPath, heading, pathOf } from './console.ts';
 
@@ -234,11 +236,40 @@ export interface E2E {
 
 const keyPattern = /phx_[A-Za-z0-9_]+/;
 
+/** The test file that called setupE2E (from the stack), e.g. `dashboards`. */
+function callerFile(): string {
+  const frame = (new Error().stack ?? '').split('\n').find((line) => /\.e2e\.ts/.test(line));
+  const match = /([^/\\(]+)\.e2e\.ts/.exec(frame ?? '');
+  return match?.[1] ?? 'e2e';
+}
+
+/** A journey's world: readable, unique per file and journey, and a valid name (≤ 40 of [A-Za-z0-9_-]). */
+function journeyWorld(file: string, journey: string): string {
+  const hash = createHash('sha256').update(`${file}\n${journey}`).digest('hex').slice(0, 8);
+  return `${slug(basename(file)).slice(0, 12)}-${slug(journey).slice(0, 18)}-${hash}`.replace(/-+/g, '-');
+}
+
+/** The connection key of connection.ts: at every page load the stored connection gets the journey's world. */
+const connectionStorageKey = 'analytics-console:connection';
+function keepWorldInConnection({ key, world }: { key: string; world: string }): void {
+  for (const storage of [window.sessionStorage, window.localStorage]) {
+    const raw = storage.getItem(key);
+    if (!raw) continue;
+    try {
+      const stored = JSON.parse(raw) as { world?: string };
+      if (stored.world !== world) storage.setItem(key, JSON.stringify({ ...stored, world }));
+    } catch {
+      // Not a connection: leave it.
+    }
+  }
+}
+
 /**
  * Registers the file's before/after hooks: the stack (from run.ts through E2E_BASE_URL and
  * E2E_MOCK_URL, or built and started here when the file runs alone) and one Chromium.
  */
 export function setupE2E(): E2E {
+  const file = callerFile();
   let stack: Stack | undefined;
   let chromium: LaunchedChromium | undefined;
 
@@ -270,13 +301,20 @@ export function setupE2E(): E2E {
     journey(name, body, options = {}) {
       it(name, { timeout: options.timeout ?? 60_000 }, async () => {
         const current = e2e.stack;
+        // This journey's own world: the direct calls (api(), resetMock(), fetch) and the browser use it.
+        const world = journeyWorld(file, name);
+        useMockWorld(world, [current.baseUrl, current.mockUrl]);
         await resetMock(current.mockUrl);
         const context = await e2e.browser.newContext({
           baseURL: current.baseUrl,
           viewport: { width: 1280, height: 800 },
           locale: 'en-US',
           timezoneId: 'UTC',
+          // Every request of the page (before the connection holds the world too, and /shared pages).
+          extraHTTPHeaders: { 'X-Mock-World': world },
         });
+        // The world is kept with the connection, as Mock controls' World keeps it.
+        await context.addInitScript(keepWorldInConnection, { key: connectionStorageKey, world });
         context.setDefaultTimeout(10_000);
         context.setDefaultNavigationTimeout(15_000);
         const leaks: string[] = [];
@@ -298,6 +336,7 @@ export function setupE2E(): E2E {
           throw error;
         } finally {
           await context.close();
+          useMockWorld(null, []);
         }
       });
     },

@@ -104,6 +104,29 @@ export async function startPreview(apiTarget: string): Promise<{ url: string; cl
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
+// ---------- the journey's mock world ----------
+
+const originalFetch = globalThis.fetch;
+
+/**
+ * Puts every request of this process to `origins` (the console and the mock) in `world`, unless it
+ * names a world itself: the helpers here and the journeys' own fetch calls alike. Null: none.
+ */
+export function useMockWorld(world: string | null, origins: ReadonlyArray<string>): void {
+  if (world === null) {
+    globalThis.fetch = originalFetch;
+    return;
+  }
+  const targets = new Set(origins.map((origin) => new URL(origin).origin));
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!targets.has(url.origin)) return originalFetch(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (!headers.has('X-Mock-World')) headers.set('X-Mock-World', world);
+    return originalFetch(input, { ...init, headers });
+  };
+}
+
 export interface ApiOptions {
   method?: string;
   key?: string | null;

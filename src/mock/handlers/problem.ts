@@ -1,5 +1,9 @@
-/** A refusal as the API words it (API.md §2): the rules throw these, the handlers answer them. */
+/**
+ * A refusal as HTTP words it (API.md §2): status, headers and body. The handlers throw these for what
+ * they check themselves (path, method, body) and turn the rules' domain failures into them.
+ */
 import { details, type ErrorBody, type ErrorType, type FieldError } from '../../contract/errors.ts';
+import type { RuleFailure } from '../rules/failure.ts';
 
 export class ApiProblem extends Error {
   readonly status: number;
@@ -38,10 +42,8 @@ export const problems = {
     new ApiProblem(405, 'invalid_request', 'method_not_allowed', details.methodNotAllowed(method), null, {
       Allow: allowed.join(', '),
     }),
-  missingScope: (scope: string) => new ApiProblem(403, 'authentication_error', 'permission_denied', details.missingScope(scope)),
   notFound: (detail: string = details.notFound) => new ApiProblem(404, 'invalid_request', 'not_found', detail),
   projectNotFound: () => new ApiProblem(404, 'invalid_request', 'not_found', details.projectNotFound),
-  dashboardNotFound: () => new ApiProblem(404, 'invalid_request', 'not_found', details.dashboardNotFound),
   forbidden: (detail: string) => new ApiProblem(403, 'authentication_error', 'permission_denied', detail),
   requestTooLarge: () => new ApiProblem(413, 'invalid_request', 'request_too_large', details.requestTooLarge),
   parseError: (reason: string) => new ApiProblem(400, 'invalid_request', 'parse_error', details.parseError(reason)),
@@ -59,3 +61,26 @@ export const problems = {
   invalid: (detail: string, attr: string | null = null) => new ApiProblem(400, 'validation_error', 'invalid_input', detail, attr),
   conflict: (detail: string) => new ApiProblem(409, 'server_error', 'conflict', detail),
 };
+
+/** A rule's failure as the API answers it. */
+export function problemOf(failure: RuleFailure): ApiProblem {
+  switch (failure.kind) {
+    case 'unauthenticated':
+      return problems.notAuthenticated();
+    case 'bad_credentials':
+      return problems.authenticationFailed();
+    case 'missing_scope':
+    case 'forbidden':
+      return problems.forbidden(failure.detail);
+    case 'not_found':
+      return problems.notFound(failure.detail);
+    case 'invalid':
+      return new ApiProblem(400, 'validation_error', failure.code ?? 'invalid_input', failure.detail, failure.attr);
+    case 'conflict':
+      return problems.conflict(failure.detail);
+    case 'feature_unavailable':
+      return bareProblem(403, { error: failure.detail });
+    case 'precondition':
+      return bareProblem(400, { error: failure.detail });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Mock controls, `World` (API.md §9, CONSOLE.md "API log"): the mock world this tab uses, kept with
+ * the connection. Every request then carries `X-Mock-World`; empty is the default world.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { getConnection, saveConnection, useConnectionState } from '../../api/connection.ts';
+import { keyRoots } from '../../api/query-keys.ts';
+import { Field } from '../../components/field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { mockWorldNameError } from '../../contract/mock-world.ts';
+
+/**
+ * Moves this tab to another mock world (`''`: the default one), kept with the connection: nothing
+ * fetched in the old world stays on screen, everything shown is fetched again from the new one.
+ * (Here, not in api/mock.ts: only this lazily loaded panel needs it.)
+ */
+function useSwitchWorld(): (world: string) => void {
+  const queryClient = useQueryClient();
+  return (world) => {
+    const current = getConnection();
+    if (!current) return;
+    // The same key, host and storage: only the world changes (the other tabs see the same key).
+    saveConnection({ host: current.host, key: current.key, remember: current.remembered, world });
+    void queryClient.cancelQueries();
+    queryClient.getMutationCache().clear();
+    // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.
+    const isMock = (queryKey: ReadonlyArray<unknown>) => keyRoots.mock.every((part, i) => queryKey[i] === part);
+    void queryClient.resetQueries({ predicate: (query) => !isMock(query.queryKey) });
+    void queryClient.invalidateQueries({ queryKey: keyRoots.mock });
+  };
+}
+
+export function WorldSection() {
+  const { connection } = useConnectionState();
+  const current = connection?.world ?? '';
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const switchWorld = useSwitchWorld();
+  const toast = useToast();
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const name = value.trim();
+    const problem = name === '' ? null : mockWorldNameError(name);
+    setError(problem);
+    if (problem) {
+      document.getElementById('mock-world-field')?.focus();
+      return;
+    }
+    setValue(name);
+    if (name === current) return;
+    switchWorld(name);
+    toast.success(name ? `Now using the world ${name}: the page was loaded again from it.` : 'Now using the default world: the page was loaded again from it.');
+  };
+
+  return (
+    <section className="mock-section" aria-labelledby="mock-world-title">
+      <h3 id="mock-world-title">World</h3>
+      <p className="field-hint">
+        In use: <strong>{current || 'the default world'}</strong>. A world is a copy of the demo data of its own: what you change
+        there, nobody in another world sees. Its faults are its own too.
+      </p>
+      <form onSubmit={apply} noValidate className="mock-world-form">
+        <Field
+          id="mock-world-field"
+          label="World"
+          hint='Letters, digits, "-" and "_", up to 40. Empty: the default world.'
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="default"
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                if (error) setError(null);
+              }}
+            />
+          )}
+        </Field>
+        <div className="button-row">
+          <button type="submit" className="button">
+            Use this world
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
