@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchDashboardPage } from '../../api/dashboards.ts';
-import { useSwitchKey } from '../../api/mock.ts';
+import { useSwitchKey } from '../../api/mock-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { keyRoots } from '../../api/query-keys.ts';
 import type { MockInfo } from '../../contract/schemas.ts';

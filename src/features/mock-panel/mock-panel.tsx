@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useConnectionState } from '../../api/connection.ts';
-import { mockQueries, useResetMock, useSwitchKey, useUpdateMockFaults } from '../../api/mock.ts';
+import { mockQueries } from '../../api/mock.ts';
+import { useResetMock, useSwitchKey, useUpdateMockFaults } from '../../api/mock-mutations.ts';
 import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';

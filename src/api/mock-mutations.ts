@@ -1,0 +1,81 @@
+/**
+ * What the mock's controls change (API.md §9): its faults, `production_key_rules`, a reset of the
+ * caller's world, and a switch to another demo key. Apart from src/api/mock.ts so that the first
+ * load, which only asks whether the backend is the mock, carries none of it.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MockFaultsInput } from '../contract/inputs.ts';
+import { mockFaultsSchema, type MockFaults } from '../contract/schemas.ts';
+import { getConnection, saveConnection } from './connection.ts';
+import { apiRequest } from './http.ts';
+import { mockQueries } from './mock.ts';
+import { fetchCurrentOrganization, organizationQueries } from './organization.ts';
+import { keyRoots } from './query-keys.ts';
+
+/** PUT /__mock/faults: the fields given replace the current settings. */
+export function updateMockFaults(faults: MockFaultsInput, signal?: AbortSignal): Promise<MockFaults> {
+  return apiRequest({
+    endpoint: 'mock.faults.update',
+    method: 'PUT',
+    path: '/__mock/faults',
+    auth: false,
+    body: faults,
+    signal,
+    schema: mockFaultsSchema,
+  });
+}
+
+/** POST /__mock/reset: the mock's store is its seed again. */
+export function resetMock(signal?: AbortSignal): Promise<void> {
+  return apiRequest({ endpoint: 'mock.reset', method: 'POST', path: '/__mock/reset', auth: false, signal });
+}
+
+export function useUpdateMockFaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (faults: MockFaultsInput) => updateMockFaults(faults),
+    meta: { invalidates: [keyRoots.mock] },
+    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+  });
+}
+
+export function useSetProductionKeyRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on }),
+    meta: { invalidates: [keyRoots.mock] },
+    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+  });
+}
+
+/** Resets the mock's data (the connection's world), then refetches everything the console shows. */
+export function useResetMock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resetMock(),
+    meta: { invalidates: [[]] },
+    // Pages not on screen would first show their pre-reset data when visited: forget it instead.
+    onSuccess: () => queryClient.removeQueries({ type: 'inactive' }),
+  });
+}
+
+/**
+ * Reconnects with another key (a demo key of the mock) on the same host, keeping where the key is
+ * stored: the key is checked first, then every query on screen is fetched again with it.
+ */
+export function useSwitchKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: string) => {
+      const current = getConnection();
+      const host = current?.host ?? '';
+      const organization = await fetchCurrentOrganization(undefined, { host, key });
+      // The mock's own answers do not depend on the key: keep them, so its controls stay on screen.
+      const mockData = queryClient.getQueriesData({ queryKey: keyRoots.mock });
+      saveConnection({ host, key, remember: current?.remembered ?? false });
+      for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
+      return organization;
+    },
+  });
+}
