@@ -1,20 +1,43 @@
 /** Dashboards (API.md §5): the mutation hooks and the cache updates they make (fetchers and queries: dashboards.ts). */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } from '../contract/inputs.ts';
-import type { DashboardListItem, Paginated } from '../contract/schemas.ts';
+import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
 import { dashboardToTemplate } from './dashboard-template.ts';
 import {
   createDashboard,
   createDashboardFromTemplateJson,
   dashboardQueries,
   fetchDashboard,
-  moveTile,
   updateDashboard,
   type DashboardTemplateJson,
 } from './dashboards.ts';
-import { keyRoots, type DashboardId, type ProjectId } from './query-keys.ts';
+import { apiRequest } from './http.ts';
+import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
+
+// ---------- fetchers only the mutations use (kept out of the entry, which imports dashboards.ts) ----------
+
+/**
+ * PATCH move_tile/: the tile (keeping its id) leaves `dashboardId` for `toDashboard`; the answer is
+ * the source dashboard without it. Production refuses personal API keys (API.md §1.2).
+ */
+export function moveTile(
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  tileId: number,
+  toDashboard: number,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  return apiRequest({
+    endpoint: 'dashboards.moveTile',
+    method: 'PATCH',
+    path: `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/move_tile/`,
+    body: { tile: { id: tileId }, toDashboard },
+    signal,
+    schema: dashboardSchema,
+  });
+}
 
 // ---------- cache helpers ----------
 

@@ -98,27 +98,6 @@ export function createDashboardFromTemplateJson(
   });
 }
 
-/**
- * PATCH move_tile/: the tile (keeping its id) leaves `dashboardId` for `toDashboard`; the answer is
- * the source dashboard without it. Production refuses personal API keys (API.md §1.2).
- */
-export function moveTile(
-  projectId: ProjectId,
-  dashboardId: DashboardId,
-  tileId: number,
-  toDashboard: number,
-  signal?: AbortSignal,
-): Promise<Dashboard> {
-  return apiRequest({
-    endpoint: 'dashboards.moveTile',
-    method: 'PATCH',
-    path: `${dashboardPath(projectId, dashboardId)}move_tile/`,
-    body: { tile: { id: tileId }, toDashboard },
-    signal,
-    schema: dashboardSchema,
-  });
-}
-
 // ---------- queries ----------
 
 export const dashboardQueries = {

@@ -78,14 +78,14 @@ const templateText = () => z.string(expecting('text'));
 const templateJsonObject = () => z.record(z.string(), z.unknown(), expecting('an object'));
 const layoutNumber = () => z.optional(z.number(expecting('a number')));
 
-/** One breakpoint's place of a tile (`{"sm": {"x": 0, "y": 0, "w": 6, "h": 5}}`); other keys (`i`, `moved`) pass. */
-const templateLayout = z.looseObject(
+/** One breakpoint's place of a tile (`{"sm": {"x": 0, "y": 0, "w": 6, "h": 5}}`); other keys (`i`, `moved`) are not checked. */
+const templateLayout = z.object(
   { x: layoutNumber(), y: layoutNumber(), w: layoutNumber(), h: layoutNumber(), minW: layoutNumber(), minH: layoutNumber() },
   expecting('an object'),
 );
 
 /** A template tile: `INSIGHT` makes an insight tile, `TEXT` a text tile; other types are skipped by the API. */
-export const templateTileInput = z.looseObject(
+export const templateTileInput = z.object(
   {
     type: templateText(),
     name: z.optional(z.nullable(templateText())),
@@ -101,7 +101,7 @@ export const templateTileInput = z.looseObject(
 export type TemplateTile = z.output<typeof templateTileInput>;
 
 /** A template variable as PostHog's own templates list them. */
-const templateVariable = z.looseObject(
+const templateVariable = z.object(
   {
     id: templateText(),
     name: templateText(),
@@ -118,7 +118,7 @@ const templateVariable = z.looseObject(
  * with the shape of each tile the console exports, so a problem is named by its JSON path before
  * anything is sent.
  */
-export const templateJsonInput = z.looseObject(
+export const templateJsonInput = z.object(
   {
     template_name: templateText().check(
       z.refine((name) => charLength(name) <= 400, { message: 'at most 400 characters' }),
