@@ -210,6 +210,35 @@ describe('Copy to project', { timeout: 40_000 }, () => {
     expect(opener).toHaveFocus();
   });
 
+  it('says up front when the key is limited to other projects than the destination', async () => {
+    server.use(
+      http.get('*/api/personal_api_keys/@current/', () =>
+        HttpResponse.json({
+          id: '0190aaaa-3333-7000-8000-000000000002',
+          label: 'Console (app only)',
+          value: null,
+          mask_value: 'phx_...only',
+          created_at: '2024-05-01T10:00:00.123456Z',
+          last_used_at: null,
+          user_id: 2,
+          scopes: ['*'],
+          scoped_teams: [P.app],
+          scoped_organizations: [],
+          last_rolled_at: null,
+        }),
+      ),
+    );
+    const { user } = await openOverview(dashboards.productOverview);
+    await user.click(screen.getByRole('button', { name: 'Copy to project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy to project' }, LOAD);
+    const combobox = within(dialog).getByRole('combobox', { name: 'Destination project' });
+    await user.type(combobox, 'Marketing');
+    await user.click(await within(dialog).findByRole('option', { name: 'Marketing Site' }, LOAD));
+    expect(combobox).toHaveAccessibleDescription(/limited to other projects/);
+    expect(within(dialog).getByRole('button', { name: 'Copy dashboard' })).toBeDisabled();
+    expect(sentRequests('POST', `/api/projects/${P.marketing}/dashboards/create_from_template_json/`)).toHaveLength(0);
+  });
+
   it('is disabled up front for a key that cannot create dashboards', async () => {
     await openOverview(dashboards.productOverview, 'phx_demo_readonly');
     const button = screen.getByRole('button', { name: 'Copy to project' });
