@@ -151,9 +151,12 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
     await app.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
     await app.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
+    // Said as soon as the option is chosen…
+    expect(await within(dialog).findByRole('note')).toHaveTextContent(/needs PostHog's web app/);
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Template JSON' }), { target: { value: JSON.stringify(posthogTemplate) } });
     await app.user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
-    expect(await within(dialog).findByText(/needs PostHog's web app/)).toBeInTheDocument();
+    // …and again under Start from when trying, with nothing sent.
+    expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription(/needs PostHog's web app/);
     expect(sentRequests('POST', importPath)).toHaveLength(0);
   });
 });

@@ -99,7 +99,7 @@ export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTit
       <form onSubmit={submit} noValidate>
         <ComboboxField
           label="Destination dashboard"
-          hint="Type to search this project's dashboards by name or description."
+          hint="Type part of a name to search this project's dashboards."
           noun="dashboard"
           required
           options={choices.map((choice) => choice.label)}

@@ -41,9 +41,11 @@ export interface ImportFromJsonProps {
   /** Problems to list (own check or the API's), each `path: message`. */
   problems: ReadonlyArray<string>;
   disabled?: boolean;
+  /** Why this backend will refuse the import (production's session-only rule), said before sending. */
+  refusal?: string | null;
 }
 
-export function ImportFromJson({ text, onTextChange, problems, disabled }: ImportFromJsonProps) {
+export function ImportFromJson({ text, onTextChange, problems, disabled, refusal }: ImportFromJsonProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -73,6 +75,11 @@ export function ImportFromJson({ text, onTextChange, problems, disabled }: Impor
   const invalid = problems.length > 0;
   return (
     <div className="import-from-json">
+      {refusal && (
+        <p role="note" className="notice notice-warning">
+          {refusal}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={ids.file}>Template file</label>
         <p id={ids.fileHint} className="field-hint">

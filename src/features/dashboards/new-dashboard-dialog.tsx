@@ -189,6 +189,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
               onTextChange={(templateText) => update('template', { templateText })}
               problems={templateProblems}
               disabled={pending}
+              refusal={importRefusal}
             />
           )}
           <RadioGroupField
