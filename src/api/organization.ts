@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   meSchema,
   memberPageSchema,
+  organizationPageSchema,
   organizationSchema,
   type Me,
   type Member,
@@ -48,6 +49,18 @@ export async function fetchAllMembers(organizationId = '@current', signal?: Abor
   return members;
 }
 
+/** GET /api/organizations/: the organizations the key owner belongs to (one page of up to 100). */
+export async function fetchOrganizations(signal?: AbortSignal): Promise<Organization[]> {
+  const page = await apiRequest({
+    endpoint: 'organizations.list',
+    path: '/api/organizations/',
+    query: { limit: PAGE_SIZE, offset: 0 },
+    signal,
+    schema: organizationPageSchema,
+  });
+  return page.results;
+}
+
 export function fetchMe(signal?: AbortSignal): Promise<Me> {
   return apiRequest({ endpoint: 'users.me', path: '/api/users/@me/', signal, schema: meSchema });
 }
@@ -58,6 +71,13 @@ export const organizationQueries = {
     queryOptions({
       queryKey: [...keyRoots.organization, 'current'] as const,
       queryFn: ({ signal }) => fetchCurrentOrganization(signal),
+    }),
+  /** Every organization the key owner belongs to (the `Organization` switcher), each with its `projects`. */
+  all: () =>
+    queryOptions({
+      queryKey: [...keyRoots.organization, 'all'] as const,
+      queryFn: ({ signal }) => fetchOrganizations(signal),
+      staleTime: 60_000,
     }),
   /** All members (every page); `organizationId` may be `@current`. */
   members: (organizationId = '@current') =>

@@ -21,14 +21,14 @@ const projectPath = (projectId: ProjectId) => `/api/projects/${segment(projectId
 
 // ---------- fetchers ----------
 
-/** One page of the current organization's projects, ordered by id. */
+/** One page of an organization's projects (`@current` unless given), ordered by id. */
 export function fetchProjectPage(
-  params: { search?: string; offset?: number; limit?: number },
+  params: { search?: string; offset?: number; limit?: number; organization?: string },
   signal?: AbortSignal,
 ): Promise<Paginated<ProjectListItem>> {
   return apiRequest({
     endpoint: 'projects.list',
-    path: '/api/organizations/@current/projects/',
+    path: `/api/organizations/${segment(params.organization || '@current')}/projects/`,
     query: { search: params.search?.trim() || undefined, limit: params.limit ?? PAGE_SIZE, offset: params.offset ?? 0 },
     signal,
     schema: projectPageSchema,
@@ -121,16 +121,30 @@ export function fetchDemoDataStatus(projectId: ProjectId, signal?: AbortSignal):
 
 // ---------- queries ----------
 
+/** How many projects the top bar's `Project` switcher asks for at once; beyond that it searches the API. */
+export const SWITCHER_PAGE_SIZE = 20;
+
 export const projectQueries = {
-  /** The project list, infinite by limit/offset; `search` is sent as `?search=` (trimmed, '' for none). */
-  list: (search = '') =>
+  /**
+   * The project list, infinite by limit/offset; `search` is sent as `?search=` (trimmed, '' for none).
+   * `organization`: another organization the key owner belongs to ('' or `@current` for the current one).
+   */
+  list: (search = '', organization = '') =>
     infiniteQueryOptions({
-      queryKey: [...keyRoots.projectLists, { search: search.trim() }] as const,
-      queryFn: ({ pageParam, signal }) => fetchProjectPage({ search, offset: pageParam }, signal),
+      queryKey: [...keyRoots.projectLists, { search: search.trim(), organization: organization || '@current' }] as const,
+      queryFn: ({ pageParam, signal }) => fetchProjectPage({ search, offset: pageParam, organization }, signal),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
       // A new search keeps the old rows on screen until its first page arrives.
       placeholderData: keepPreviousData,
+    }),
+  /** The first `SWITCHER_PAGE_SIZE` projects of an organization matching `search` (the switchers' server search). */
+  switcher: (organization: string, search = '') =>
+    queryOptions({
+      queryKey: [...keyRoots.projectLists, 'switcher', { search: search.trim(), organization: organization || '@current' }] as const,
+      queryFn: ({ signal }) => fetchProjectPage({ search, organization, limit: SWITCHER_PAGE_SIZE }, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
     }),
   detail: (projectId: ProjectId) =>
     queryOptions({

@@ -1,9 +1,11 @@
-/** The project the top bar's links point at: the URL's, else the key owner's team, else the first one. */
+/**
+ * Where the person is: the project the top bar's links point at (the URL's, else the key owner's team,
+ * else the first one), the organization whose projects the `Project` switcher lists, and names.
+ */
 import { useQuery } from '@tanstack/react-query';
-import { useMatch } from 'react-router-dom';
+import { useMatch, useSearchParams } from 'react-router-dom';
 import { organizationQueries, userQueries } from '../api/organization.ts';
-
-export type Section = 'dashboards' | 'settings' | 'activity';
+import type { Organization } from '../contract/schemas.ts';
 
 export function useCurrentProjectId(): string | null {
   const match = useMatch('/projects/:projectId/*');
@@ -15,13 +17,35 @@ export function useCurrentProjectId(): string | null {
   return first ? String(first.id) : null;
 }
 
-/** The section of a project path (`/projects/1/settings` → settings); dashboards otherwise. */
-export function sectionOf(pathname: string): Section {
-  const match = /^\/projects\/[^/]+\/(dashboards|settings|activity)(\/|$)/.exec(pathname);
-  return (match?.[1] as Section | undefined) ?? 'dashboards';
+export interface ShellScope {
+  /** Every organization the key sees (the current one alone until, or unless, `GET /api/organizations/` answers). */
+  organizations: Organization[];
+  /** The organization shown: `/projects?organization=<id>`, else the one holding the URL's project, else the current one. */
+  organization: Organization | null;
+  /** The project of the URL, or the key owner's: its id, and its name when an organization lists it. */
+  projectId: string | null;
+  projectName: string | null;
+  /** True when the URL names a project (`/projects/:id/…`). */
+  inProject: boolean;
 }
 
-/** Where the project switcher goes: the same section of the other project (a dashboard's list for its detail). */
-export function switchProjectPath(pathname: string, projectId: string): string {
-  return `/projects/${encodeURIComponent(projectId)}/${sectionOf(pathname)}`;
+export function useShellScope(): ShellScope {
+  const match = useMatch('/projects/:projectId/*');
+  const onProjects = useMatch('/projects');
+  const [params] = useSearchParams();
+  const current = useQuery(organizationQueries.current());
+  const all = useQuery(organizationQueries.all());
+  const projectId = useCurrentProjectId();
+  const organizations = all.data?.length ? all.data : current.data ? [current.data] : [];
+  const holding = (id: string | null) =>
+    id === null ? undefined : organizations.find((org) => org.projects.some((project) => String(project.id) === id));
+  const wanted = onProjects ? params.get('organization') : null;
+  const organization =
+    (wanted ? organizations.find((org) => org.id === wanted) : undefined) ??
+    (match ? holding(projectId) : undefined) ??
+    organizations.find((org) => org.id === current.data?.id) ??
+    current.data ??
+    null;
+  const project = projectId === null ? undefined : holding(projectId)?.projects.find((p) => String(p.id) === projectId);
+  return { organizations, organization, projectId, projectName: project?.name ?? null, inProject: Boolean(match) };
 }

@@ -71,7 +71,8 @@ const HistoryTab = lazyPage(() => import('../features/activity/history-tab.tsx')
 
 /** `/projects` (where a connected person lands): the project list the URL's `?search=` asks for. */
 function ProjectsRoute() {
-  usePrefetchInfiniteQuery(projectQueries.list(useSearchParams()[0].get('search') ?? ''));
+  const [params] = useSearchParams();
+  usePrefetchInfiniteQuery(projectQueries.list(params.get('search') ?? '', params.get('organization') ?? ''));
   return <ProjectsPage />;
 }
 

@@ -1,36 +1,73 @@
 /**
- * The shell around every connected page: skip link, top bar (organization, project switcher,
- * section links, API log toggle, mock indicator, Disconnect), the page, and the API log panel slot.
+ * The shell around every connected page: skip link, top bar (organization and project switchers,
+ * section links, Go to, mock indicator, API log toggle, Disconnect; folded into `Menu` below 720 px),
+ * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { disconnect, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
+import { ProjectNameProvider } from '../components/document-title.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ActionError } from '../components/error-state.tsx';
 import { lazyComponent, retryFailedLoads } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useAppUi } from './app-ui.tsx';
 import { afterPageSettles, warmUpDateFormatting, whenIdle } from './idle.ts';
-import { switchProjectPath, useCurrentProjectId } from './current-project.ts';
+import { useShellScope, type ShellScope } from './current-project.ts';
+import { focusPageSearch, useShortcuts, type GoSection } from './shortcuts.ts';
 
 const ApiLogPanel = lazyComponent(
   () => import('../features/api-log/api-log-panel.tsx'),
   <LoadingState label="Loading the API log…" />,
 );
 const MockPanel = lazyComponent(() => import('../features/mock-panel/mock-panel.tsx'));
+const ScopeContext = createContext<ShellScope | null>(null);
+
+/** The switchers' look-alike while their code loads: the same labels and boxes, not yet operable. */
+function SwitchersPlaceholder() {
+  const scope = useContext(ScopeContext);
+  const box = (label: string, value: string, className: string) => (
+    <div className={`picker combobox ${className}`}>
+      <span className="picker-label">{label}</span>
+      <div className="combobox-control">
+        <input type="text" readOnly tabIndex={-1} value={value} />
+      </div>
+    </div>
+  );
+  return (
+    <div className="top-bar-switchers-placeholder" aria-hidden="true">
+      {scope && scope.organizations.length > 1 && box('Organization', scope.organization?.name ?? '', 'org-switcher')}
+      {box('Project', scope?.projectName ?? '', 'project-switcher')}
+    </div>
+  );
+}
+
+// Loaded at once, beside the page's code, but not part of the first-load JavaScript.
+const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <SwitchersPlaceholder />);
+const GoToDialog = lazyComponent(() => import('../features/go-to/go-to-dialog.tsx'));
+const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-dialog.tsx'));
 
 /**
  * The mock's controls (a QA tool that only the bundled mock answers for), loaded once the first page
  * has settled: the page a person came for needs none of that code, so it does not compete with it.
  */
-function DeferredMockPanel({ info }: { info: MockInfo }) {
+function DeferredMockPanel({ info, connectedKey }: { info: MockInfo; connectedKey: string | undefined }) {
   const [settled, setSettled] = useState(false);
   useEffect(() => afterPageSettles(() => setSettled(true)), []);
-  if (!settled) return null;
+  if (!settled) {
+    // Holds the panel's place (the same key badge and button), so the top bar does not move when it loads.
+    const demoKey = info.keys.find((key) => key.key === connectedKey);
+    return (
+      <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
+        {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
+        <span className="button mock-controls-button">Mock controls</span>
+      </div>
+    );
+  }
   return (
     <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
       <MockPanel info={info} />
@@ -38,126 +75,186 @@ function DeferredMockPanel({ info }: { info: MockInfo }) {
   );
 }
 
-function ProjectSwitcher({ currentProjectId }: { currentProjectId: string | null }) {
-  const id = useId();
-  const organization = useQuery(organizationQueries.current());
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const projects = organization.data?.projects ?? [];
-  const known = currentProjectId !== null && projects.some((p) => String(p.id) === currentProjectId);
-
-  return (
-    <div className="project-switcher">
-      <label htmlFor={id}>Project</label>
-      <select
-        id={id}
-        value={currentProjectId ?? ''}
-        disabled={projects.length === 0 && currentProjectId === null}
-        onChange={(event) => {
-          if (event.target.value) navigate(switchProjectPath(pathname, event.target.value));
-        }}
-      >
-        {currentProjectId === null && <option value="">No project</option>}
-        {currentProjectId !== null && !known && <option value={currentProjectId}>Project {currentProjectId}</option>}
-        {projects.map((project) => (
-          <option key={project.id} value={String(project.id)}>
-            {project.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function Shell() {
   const { connection } = useConnectionState();
   const organization = useQuery(organizationQueries.current());
   const mockInfo = useQuery(mockQueries.info(connection?.host ?? ''));
-  const currentProjectId = useCurrentProjectId();
+  const scope = useShellScope();
+  const currentProjectId = scope.projectId;
   const { apiLogOpen, setApiLogOpen, toggleApiLog } = useAppUi();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const projectBase = currentProjectId ? `/projects/${encodeURIComponent(currentProjectId)}` : null;
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link-active' : 'nav-link');
+  const [dialog, setDialog] = useState<'go-to' | 'shortcuts' | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => whenIdle(warmUpDateFormatting), []);
+  // A new page closes the narrow menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  const go = (section: GoSection) => {
+    if (section === 'projects') navigate('/projects');
+    else if (projectBase) navigate(`${projectBase}/${section}`);
+  };
+  useShortcuts({
+    goTo: () => setDialog('go-to'),
+    help: () => setDialog('shortcuts'),
+    focusSearch: focusPageSearch,
+    go,
+  });
+
+  const closeMenu = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) {
+      event.stopPropagation();
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    }
+  };
+  // A link or button chosen in the open menu folds it again.
+  const chooseInMenu = (event: MouseEvent) => {
+    if (menuOpen && (event.target as Element).closest('a, button')) setMenuOpen(false);
+  };
 
   return (
-    <div className={apiLogOpen ? 'shell shell-with-panel' : 'shell'}>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <header className="top-bar">
-        <div className="top-bar-org">
-          <span className="org-name" title="Organization">
-            {organization.data?.name ?? (organization.isPending ? 'Loading organization…' : 'Organization unavailable')}
-          </span>
-          <ProjectSwitcher currentProjectId={currentProjectId} />
-        </div>
-        <nav aria-label="Main" className="top-nav">
-          <NavLink to="/projects" end className={navClass}>
-            Projects
-          </NavLink>
-          {projectBase && (
-            <>
-              <NavLink to={`${projectBase}/dashboards`} className={navClass}>
-                Dashboards
-              </NavLink>
-              <NavLink to={`${projectBase}/settings`} className={navClass}>
-                Settings
-              </NavLink>
-              <NavLink to={`${projectBase}/activity`} className={navClass}>
-                Activity
-              </NavLink>
-            </>
-          )}
-        </nav>
-        <div className="top-bar-tools">
-          {mockInfo.data && <DeferredMockPanel info={mockInfo.data} />}
+    <ProjectNameProvider value={scope.inProject ? scope.projectName : null}>
+      <div className={apiLogOpen ? 'shell shell-with-panel' : 'shell'}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <header className={menuOpen ? 'top-bar top-bar-menu-open' : 'top-bar'} onKeyDown={closeMenu}>
+          <div className="top-bar-org">
+            {scope.organizations.length <= 1 && (
+              <span className="org-name" title={organization.data?.name ?? 'Organization'}>
+                {organization.data?.name ?? (organization.isPending ? 'Loading organization…' : 'Organization unavailable')}
+              </span>
+            )}
+            <ScopeContext.Provider value={scope}>
+              <TopBarSwitchers scope={scope} />
+            </ScopeContext.Provider>
+          </div>
           <button
+            ref={menuButtonRef}
             type="button"
-            className="button"
-            aria-pressed={apiLogOpen}
-            onClick={toggleApiLog}
-            onPointerEnter={() => void ApiLogPanel.preload()}
-            onFocus={() => void ApiLogPanel.preload()}
+            className="button top-bar-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            API log
+            Menu
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => disconnect({ byPerson: true })}
-          >
-            Disconnect
-          </button>
-        </div>
-      </header>
-      {organization.isError && (
-        <div className="shell-banner">
-          <ActionError error={organization.error} prefix="Could not load the organization:" />
-        </div>
-      )}
-      <div className="shell-body">
-        <main id="main" className="page" tabIndex={-1}>
-          <Outlet />
-        </main>
-        {apiLogOpen && (
-          <aside className="side-panel" aria-label="API log panel">
-            <ErrorBoundary
-              onReset={retryFailedLoads}
-              fallback={({ error, reset }) => (
-                <div className="state state-error" role="alert">
-                  <p>The API log panel failed: {error instanceof Error ? error.message : String(error)}</p>
-                  <button type="button" className="button" onClick={reset}>
-                    Try again
-                  </button>
-                </div>
+          <div id={menuId} className="top-bar-menu" onClick={chooseInMenu}>
+            <nav aria-label="Main" className="top-nav">
+              <NavLink to="/projects" end className={navClass}>
+                Projects
+              </NavLink>
+              {projectBase && (
+                <>
+                  <NavLink to={`${projectBase}/dashboards`} className={navClass}>
+                    Dashboards
+                  </NavLink>
+                  <NavLink to={`${projectBase}/settings`} className={navClass}>
+                    Settings
+                  </NavLink>
+                  <NavLink to={`${projectBase}/activity`} className={navClass}>
+                    Activity
+                  </NavLink>
+                </>
               )}
-            >
-              <ApiLogPanel onClose={() => setApiLogOpen(false)} />
-            </ErrorBoundary>
-          </aside>
+            </nav>
+            <div className="top-bar-tools">
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-keyshortcuts="Control+K Meta+K"
+                onClick={() => setDialog('go-to')}
+                onPointerEnter={() => void GoToDialog.preload()}
+                onFocus={() => void GoToDialog.preload()}
+              >
+                Go to…
+              </button>
+              {mockInfo.data && <DeferredMockPanel info={mockInfo.data} connectedKey={connection?.key} />}
+              <button
+                type="button"
+                className="button"
+                aria-pressed={apiLogOpen}
+                onClick={toggleApiLog}
+                onPointerEnter={() => void ApiLogPanel.preload()}
+                onFocus={() => void ApiLogPanel.preload()}
+              >
+                API log
+              </button>
+              <button type="button" className="button" onClick={() => disconnect({ byPerson: true })}>
+                Disconnect
+              </button>
+            </div>
+          </div>
+        </header>
+        {organization.isError && (
+          <div className="shell-banner">
+            <ActionError error={organization.error} prefix="Could not load the organization:" />
+          </div>
+        )}
+        <div className="shell-body">
+          <main id="main" className="page" tabIndex={-1}>
+            <Outlet />
+          </main>
+          {apiLogOpen && (
+            <aside className="side-panel" aria-label="API log panel">
+              <ErrorBoundary
+                onReset={retryFailedLoads}
+                fallback={({ error, reset }) => (
+                  <div className="state state-error" role="alert">
+                    <p>The API log panel failed: {error instanceof Error ? error.message : String(error)}</p>
+                    <button type="button" className="button" onClick={reset}>
+                      Try again
+                    </button>
+                  </div>
+                )}
+              >
+                <ApiLogPanel onClose={() => setApiLogOpen(false)} />
+              </ErrorBoundary>
+            </aside>
+          )}
+        </div>
+        {dialog && (
+          <ErrorBoundary
+            onReset={retryFailedLoads}
+            fallback={({ error, reset }) => (
+              <div className="shell-banner" role="alert">
+                <p>
+                  Could not open {dialog === 'go-to' ? 'Go to' : 'Keyboard shortcuts'}:{' '}
+                  {error instanceof Error ? error.message : String(error)}
+                </p>
+                <button type="button" className="button" onClick={reset}>
+                  Try again
+                </button>
+                <button type="button" className="button" onClick={() => setDialog(null)}>
+                  Dismiss
+                </button>
+              </div>
+            )}
+          >
+            {dialog === 'go-to' ? (
+              <GoToDialog
+                projectId={currentProjectId}
+                projectName={scope.projectName}
+                mockInfo={mockInfo.data ?? null}
+                onToggleApiLog={toggleApiLog}
+                onClose={() => setDialog(null)}
+              />
+            ) : (
+              <ShortcutsDialog onClose={() => setDialog(null)} />
+            )}
+          </ErrorBoundary>
         )}
       </div>
-    </div>
+    </ProjectNameProvider>
   );
 }

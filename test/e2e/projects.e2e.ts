@@ -56,7 +56,10 @@ describe('Projects', () => {
     assert.deepEqual(found.results.map((project) => project.name), ['E2E Launch Site']);
     // The project switcher of the top bar offers it too.
     await eventually(async () => {
-      const options = await page.getByRole('combobox', { name: 'Project', exact: true }).locator('option').allTextContents();
+      const switcher = page.getByRole('combobox', { name: 'Project', exact: true });
+      await switcher.click();
+      const options = await page.getByRole('listbox', { name: 'Project', exact: true }).getByRole('option').allTextContents();
+      await switcher.press('Escape');
       assert.ok(options.includes('E2E Launch Site'), `the Project switcher offers ${JSON.stringify(options)}`);
     });
   });

@@ -74,7 +74,9 @@ describe('Security', () => {
     await projects.getByRole('link', { name: imgPayload, exact: true }).waitFor();
     await projects.getByRole('link', { name: scriptPayload, exact: true }).waitFor();
     await expectNothingRan(page, 'Projects');
-    const switcherOptions = await page.getByRole('combobox', { name: 'Project', exact: true }).locator('option').allTextContents();
+    await page.getByRole('combobox', { name: 'Project', exact: true }).click();
+    const switcherOptions = await page.getByRole('listbox', { name: 'Project', exact: true }).getByRole('option').allTextContents();
+    await page.getByRole('combobox', { name: 'Project', exact: true }).press('Escape');
     assert.ok(switcherOptions.includes(imgPayload) && switcherOptions.includes(scriptPayload), 'the Project switcher shows them as text');
 
     await projects.getByRole('link', { name: `Settings of ${imgPayload}`, exact: true }).click();

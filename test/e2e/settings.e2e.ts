@@ -49,8 +49,7 @@ describe('Project settings', () => {
     await page.locator('main').getByText('Hedgebox Web App', { exact: true }).first().waitFor();
     const switcher = page.getByRole('combobox', { name: 'Project', exact: true });
     await eventually(async () => {
-      const selected = await switcher.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
-      assert.equal(selected, 'Hedgebox Web App', 'the Project switcher shows the new name');
+      assert.equal(await switcher.inputValue(), 'Hedgebox Web App', 'the Project switcher shows the new name');
     });
     const stored = await api<ProjectAnswer>(stack.mockUrl, `/api/projects/${appProjectId}/`);
     assert.equal(stored.name, 'Hedgebox Web App');

@@ -25,11 +25,13 @@ describe('Shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expectTabOrder(page, [
       page.getByRole('link', { name: 'Skip to main content', exact: true }),
+      page.getByRole('combobox', { name: 'Organization', exact: true }),
       page.getByRole('combobox', { name: 'Project', exact: true }),
       nav.getByRole('link', { name: 'Projects', exact: true }),
       nav.getByRole('link', { name: 'Dashboards', exact: true }),
       nav.getByRole('link', { name: 'Settings', exact: true }),
       nav.getByRole('link', { name: 'Activity', exact: true }),
+      page.getByRole('button', { name: 'Go to…', exact: true }),
       page.getByRole('button', { name: 'API log', exact: true }),
       page.getByRole('button', { name: 'Disconnect', exact: true }),
     ]);

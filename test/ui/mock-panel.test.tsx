@@ -269,7 +269,7 @@ describe('mock controls', () => {
   it('is not shown when the backend is not the bundled mock', async () => {
     server.use(http.get('*/__mock/info', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     renderApp('/projects');
-    expect(await screen.findByText('Hedgebox Inc.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     await waitFor(() => expect(getRequestLog().some((entry) => entry.path === '/__mock/info' && entry.status === 404)).toBe(true));
     expect(screen.queryByRole('button', { name: 'Mock controls' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Key: /)).not.toBeInTheDocument();

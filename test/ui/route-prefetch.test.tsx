@@ -58,6 +58,7 @@ function holdShellRequests() {
   };
   server.use(
     http.get('*/api/organizations/@current/', wait),
+    http.get('*/api/organizations/', wait),
     http.get('*/api/users/@me/', wait),
     http.get('*/__mock/info', wait),
   );

@@ -17,6 +17,7 @@ import type { ActivityEntry } from '../../contract/schemas.ts';
 import { activityFiltersFromSearchParams, readPerson, readWhat } from './activity-filters.ts';
 import { ActivityList } from './activity-list.tsx';
 import { itemName } from './activity-text.ts';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 function RestoreButton({ projectId, entry }: { projectId: string; entry: ActivityEntry }) {
   const restore = useRestoreDashboard(projectId);
@@ -58,6 +59,7 @@ export default function ActivityPage() {
   const what = readWhat(params.get('what'));
   const person = readPerson(params.get('person'));
   const project = useQuery(projectQueries.detail(projectId));
+  useDocumentTitle('Activity');
   const { refusal } = useAuthorization({ projectId });
   const membersRefusal = refusal('readMembers');
   const members = useQuery({ ...organizationQueries.members(), enabled: membersRefusal === null });

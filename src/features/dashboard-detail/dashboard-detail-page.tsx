@@ -3,7 +3,7 @@
  * each its own URL, rendered in the outlet with the loaded dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
@@ -15,6 +15,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 export default function DashboardDetailPage() {
   const { projectId = '', dashboardId = '' } = useParams();
@@ -29,9 +30,7 @@ export default function DashboardDetailPage() {
   const dashboard = query.data;
   const name = dashboard ? dashboardDisplayName(dashboard) : null;
 
-  useEffect(() => {
-    if (name) document.title = `${name} · Analytics Console`;
-  }, [name]);
+  useDocumentTitle(name ?? (query.isError ? 'Dashboard not found' : null));
 
   const onDeleted = (deletedName: string) => {
     setDeleted(true);

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { refusal, useAuthorization } from '../../api/authorization.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { usePinDashboard } from '../../api/dashboard-mutations.ts';
@@ -30,6 +30,7 @@ import './dashboards.css';
 import { ExportCsv } from './export-csv.tsx';
 import { filtersFromSearchParams } from './list-filters.ts';
 import type { NewDashboardDialogProps } from './new-dashboard-dialog.tsx';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 // The dialog (and the forms code it brings) loads when the pointer or focus reaches its button: the rows need none of it.
 const NewDashboardDialog = lazyComponent<NewDashboardDialogProps>(() =>
@@ -52,7 +53,10 @@ export default function DashboardsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
   const filtering = filters.search.trim() !== '' || filters.pinned !== null;
-  const [dialogOpen, setDialogOpen] = useState(false);
+  useDocumentTitle('Dashboards');
+  // Go to's `New dashboard` arrives with the dialog open.
+  const arrivedFor = useLocation().state as { newDashboard?: boolean } | null;
+  const [dialogOpen, setDialogOpen] = useState(arrivedFor?.newDashboard === true);
   const [writeRefused, setWriteRefused] = useState<string | null>(null);
   const hintId = useId();
   const toast = useToast();
@@ -188,8 +192,8 @@ export default function DashboardsPage() {
         fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
         isRefetching={query.isRefetching}
         itemNoun={{ one: 'dashboard', other: 'dashboards' }}
-        // Tall enough to scroll comfortably, short enough that the count line under it stays on screen.
-        maxHeight={writeRefused ? 'max(16rem, calc(100vh - 27rem))' : 'max(18rem, calc(100vh - 22rem))'}
+        // Down to the window's bottom, the count line under it still on screen.
+        maxHeight="fill"
       />
     );
   }

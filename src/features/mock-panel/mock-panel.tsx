@@ -398,7 +398,7 @@ export default function MockPanel({ info }: MockPanelProps) {
     <div className="mock-panel">
       {current && <span className="mock-key-badge">Key: {current.key}</span>}
       {active && (
-        <button type="button" className="mock-faults-indicator" onClick={() => setOpen(true)}>
+        <button type="button" className="mock-faults-indicator" title={`Faults on: ${active}`} onClick={() => setOpen(true)}>
           Faults on: {active}
         </button>
       )}

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 /** Any path the console does not know. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    document.title = 'Page not found · Analytics Console';
-  }, []);
+  useDocumentTitle('Page not found', { inProject: false });
   return (
     <div className="page">
       <h1>Page not found</h1>

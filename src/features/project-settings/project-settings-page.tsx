@@ -15,6 +15,7 @@ import { DangerZone } from './danger-zone.tsx';
 import { OnboardingSection } from './onboarding-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import './project-settings.css';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 function ProjectFacts({ project }: { project: Project }) {
   const headingId = useId();
@@ -65,6 +66,7 @@ function ProjectFacts({ project }: { project: Project }) {
 export default function ProjectSettingsPage() {
   const { projectId = '' } = useParams();
   const query = useQuery(projectQueries.detail(projectId));
+  useDocumentTitle('Project settings');
   const permissions = useProjectPermissions(projectId, query.data ?? null);
   const navigate = useNavigate();
   const toast = useToast();

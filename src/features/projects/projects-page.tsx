@@ -18,6 +18,7 @@ import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { NewProjectDialogProps } from './new-project-dialog.tsx';
 import './projects.css';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 // The dialog's code (its form rules, the time-zone list) loads when it is about to be used.
 const NewProjectDialog = lazyComponent<NewProjectDialogProps>(() =>
@@ -64,7 +65,8 @@ const columns: ReadonlyArray<TableColumn<ProjectListItem>> = [
 export default function ProjectsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const query = useInfiniteQuery(projectQueries.list(search));
+  useDocumentTitle('Projects', { inProject: false });
+  const query = useInfiniteQuery(projectQueries.list(search, params.get('organization') ?? ''));
   const { items, total } = flattenPages(query.data);
   const createRefusal = useOrganizationPermissions().createProject;
   const [dialogOpen, setDialogOpen] = useState(false);

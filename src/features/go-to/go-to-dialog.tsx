@@ -1,0 +1,261 @@
+/**
+ * `Go to` (Ctrl+K / ⌘K): one combobox over the current project's pages, the organization's projects
+ * (the API's `?search=`), the current project's dashboards (the API's `?search=`) and a few actions.
+ * Pages and actions (known at once) come before the API's projects and dashboards, so results arriving
+ * late never move the active option under the person's Enter.
+ * The ARIA 1.2 combobox pattern with an always-open listbox: the first match is active, the arrow keys
+ * move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
+ * pause in typing, and a superseded one is cancelled (TanStack Query aborts its signal).
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchDashboardPage } from '../../api/dashboards.ts';
+import { useSwitchKey } from '../../api/mock.ts';
+import { projectQueries } from '../../api/projects.ts';
+import { keyRoots } from '../../api/query-keys.ts';
+import type { MockInfo } from '../../contract/schemas.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { useToast } from '../../components/toast.tsx';
+import './go-to.css';
+
+export const GO_TO_DEBOUNCE_MS = 200;
+const DASHBOARD_RESULTS = 10;
+
+export interface GoToDialogProps {
+  /** The project whose pages and dashboards are offered (null: only projects and actions). */
+  projectId: string | null;
+  projectName: string | null;
+  /** The mock's info when the backend is the bundled mock (offers `Switch demo key…`). */
+  mockInfo: MockInfo | null;
+  onToggleApiLog: () => void;
+  onClose: () => void;
+}
+
+interface Item {
+  key: string;
+  label: string;
+  detail?: string;
+  run: () => void;
+}
+
+interface Group {
+  title: string;
+  items: Item[];
+}
+
+const dashboardSearch = (projectId: string, search: string) =>
+  queryOptions({
+    queryKey: [...keyRoots.dashboardLists(projectId), 'go-to', search] as const,
+    queryFn: ({ signal }) => fetchDashboardPage(projectId, { search, limit: DASHBOARD_RESULTS }, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+const matches = (text: string, needle: string) => !needle || text.toLowerCase().includes(needle);
+
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export default function GoToDialog({ projectId, projectName, mockInfo, onToggleApiLog, onClose }: GoToDialogProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listId = `${id}-list`;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const switchKey = useSwitchKey();
+  const [text, setText] = useState('');
+  const [choosingKey, setChoosingKey] = useState(false);
+  const [active, setActive] = useState(0);
+  const needle = text.trim().toLowerCase();
+  const search = useDebounced(text.trim(), GO_TO_DEBOUNCE_MS);
+  const searching = search !== '' && !choosingKey;
+
+  const projects = useQuery({ ...projectQueries.switcher('@current', search), enabled: searching });
+  const dashboards = useQuery({ ...dashboardSearch(projectId ?? '', search), enabled: searching && projectId !== null });
+
+  const groups = useMemo<Group[]>(() => {
+    const open = (path: string, state?: unknown) => () => {
+      onClose();
+      navigate(path, state === undefined ? undefined : { state });
+    };
+    if (choosingKey) {
+      const keys = (mockInfo?.keys ?? []).map((key) => ({
+        key: `key-${key.key}`,
+        label: `Switch to ${key.key}`,
+        detail: key.user,
+        run: () =>
+          switchKey.mutate(key.key, {
+            onSuccess: () => {
+              onClose();
+              toast.success(`Now using ${key.key} (${key.user}): the page was loaded again with this key.`);
+            },
+          }),
+      }));
+      return [{ title: 'Demo keys', items: keys.filter((item) => matches(`${item.label} ${item.detail}`, needle)) }];
+    }
+    const base = projectId ? `/projects/${encodeURIComponent(projectId)}` : null;
+    const inProject = projectName ? `in ${projectName}` : undefined;
+    const pages: Item[] = [{ key: 'page-projects', label: 'Projects', detail: 'Every project of the organization', run: open('/projects') }];
+    if (base) {
+      pages.push(
+        { key: 'page-dashboards', label: 'Dashboards', detail: inProject, run: open(`${base}/dashboards`) },
+        { key: 'page-settings', label: 'Project settings', detail: inProject, run: open(`${base}/settings`) },
+        { key: 'page-activity', label: 'Activity', detail: inProject, run: open(`${base}/activity`) },
+      );
+    }
+    const actions: Item[] = [];
+    if (base) actions.push({ key: 'action-new-dashboard', label: 'New dashboard', detail: inProject, run: open(`${base}/dashboards`, { newDashboard: true }) });
+    actions.push({
+      key: 'action-api-log',
+      label: 'Toggle API log',
+      run: () => {
+        onClose();
+        onToggleApiLog();
+      },
+    });
+    if (mockInfo) {
+      actions.push({
+        key: 'action-switch-key',
+        label: 'Switch demo key…',
+        detail: 'Another demo key of the bundled mock',
+        run: () => {
+          setChoosingKey(true);
+          setText('');
+          setActive(0);
+        },
+      });
+    }
+    // What is known at once comes first, so results arriving later never move the active option away.
+    const found: Group[] = [
+      { title: 'Pages', items: pages.filter((item) => matches(item.label, needle)) },
+      { title: 'Actions', items: actions.filter((item) => matches(item.label, needle)) },
+    ];
+    if (searching && projects.data) {
+      found.push({
+        title: 'Projects',
+        items: projects.data.results
+          .filter((project) => matches(project.name, needle))
+          .map((project) => ({ key: `project-${project.id}`, label: project.name, detail: 'Project', run: open(`/projects/${project.id}/dashboards`) })),
+      });
+    }
+    if (searching && base && dashboards.data) {
+      found.push({
+        title: 'Dashboards',
+        items: dashboards.data.results.map((dashboard) => ({
+          key: `dashboard-${dashboard.id}`,
+          label: dashboard.name ?? 'Untitled dashboard',
+          detail: inProject,
+          run: open(`${base}/dashboards/${dashboard.id}`),
+        })),
+      });
+    }
+    return found.filter((group) => group.items.length > 0);
+  }, [choosingKey, mockInfo, needle, projectId, projectName, searching, projects.data, dashboards.data, navigate, onClose, onToggleApiLog, switchKey, toast]);
+
+  const items = groups.flatMap((group) => group.items);
+  const activeIndex = Math.min(active, items.length - 1);
+  const optionId = (item: Item) => `${id}-${item.key}`;
+  const activeItem = activeIndex >= 0 ? items[activeIndex] : undefined;
+
+  useEffect(() => {
+    if (activeItem) document.getElementById(optionId(activeItem))?.scrollIntoView?.({ block: 'nearest' });
+    // optionId only depends on the stable id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeItem?.key]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (items.length) setActive(((activeIndex < 0 ? 0 : activeIndex) + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      if (!items.length) return;
+      event.preventDefault();
+      setActive(event.key === 'Home' ? 0 : items.length - 1);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      activeItem?.run();
+    } else if (event.key === 'Backspace' && choosingKey && text === '') {
+      setChoosingKey(false);
+    }
+  };
+
+  const pending = searching && (search !== text.trim() || projects.isFetching || dashboards.isFetching);
+  let status: string;
+  if (choosingKey && switchKey.isPending) status = 'Switching keys…';
+  else if (pending) status = 'Searching…';
+  else if (items.length === 0) status = `Nothing matches “${text.trim()}”.`;
+  else status = `${items.length} ${items.length === 1 ? 'result' : 'results'}: arrow keys to move, Enter to open.`;
+
+  return (
+    <Dialog open title={choosingKey ? 'Go to: switch demo key' : 'Go to'} onClose={onClose} size="medium">
+      <div className="go-to">
+        <label htmlFor={inputId} className="go-to-label">
+          Search projects, dashboards and pages
+        </label>
+        <input
+          id={inputId}
+          className="go-to-input"
+          type="text"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeItem ? optionId(activeItem) : undefined}
+          aria-describedby={`${id}-status`}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={choosingKey ? 'Which demo key?' : 'A page, project or dashboard name'}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <div id={listId} role="listbox" aria-label="Results" className="go-to-list" onMouseDown={(event) => event.preventDefault()}>
+          {groups.map((group) => (
+            <div key={group.title} role="group" aria-label={group.title} className="go-to-group">
+              <div className="go-to-group-title" aria-hidden="true">
+                {group.title}
+              </div>
+              {group.items.map((item) => {
+                const index = items.indexOf(item);
+                return (
+                  <div
+                    key={item.key}
+                    id={optionId(item)}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    className={index === activeIndex ? 'go-to-option go-to-option-active' : 'go-to-option'}
+                    onClick={item.run}
+                    onMouseMove={() => {
+                      if (index !== activeIndex) setActive(index);
+                    }}
+                  >
+                    <span className="go-to-option-label">{item.label}</span>
+                    {item.detail && <span className="go-to-option-detail">{item.detail}</span>}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        <p id={`${id}-status`} className="go-to-status" aria-live="polite">
+          {status}
+        </p>
+        {switchKey.error && (
+          <p className="field-error" role="alert">
+            Could not switch keys: {switchKey.error.message}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
