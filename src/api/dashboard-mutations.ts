@@ -1,17 +1,43 @@
 /** Dashboards (API.md §5): the mutation hooks and the cache updates they make (fetchers and queries: dashboards.ts). */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { DashboardCreateInput, DashboardUpdateInput } from '../contract/inputs.ts';
-import type { DashboardListItem, Paginated } from '../contract/schemas.ts';
+import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } from '../contract/inputs.ts';
+import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
+import { dashboardToTemplate } from './dashboard-template.ts';
 import {
   createDashboard,
   createDashboardFromTemplateJson,
   dashboardQueries,
+  fetchDashboard,
   updateDashboard,
   type DashboardTemplateJson,
 } from './dashboards.ts';
-import { keyRoots, type DashboardId, type ProjectId } from './query-keys.ts';
+import { apiRequest } from './http.ts';
+import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
+
+// ---------- fetchers only the mutations use (kept out of the entry, which imports dashboards.ts) ----------
+
+/**
+ * PATCH move_tile/: the tile (keeping its id) leaves `dashboardId` for `toDashboard`; the answer is
+ * the source dashboard without it. Production refuses personal API keys (API.md §1.2).
+ */
+export function moveTile(
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  tileId: number,
+  toDashboard: number,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  return apiRequest({
+    endpoint: 'dashboards.moveTile',
+    method: 'PATCH',
+    path: `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/move_tile/`,
+    body: { tile: { id: tileId }, toDashboard },
+    signal,
+    schema: dashboardSchema,
+  });
+}
 
 // ---------- cache helpers ----------
 
@@ -69,13 +95,75 @@ export function useCreateDashboard(projectId: ProjectId) {
   });
 }
 
-/** POST create_from_template_json/; the answer is cached as its detail, lists refresh. */
+export interface ImportDashboardVariables {
+  template: DashboardTemplateJson;
+  /** 37: a PATCH restricts the new dashboard afterwards (the template cannot say who can edit). */
+  restrictionLevel?: RestrictionLevel;
+}
+
+/** POST create_from_template_json/ (then the restriction, when asked); the answer is cached as its detail, lists refresh. */
 export function useCreateDashboardFromTemplateJson(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (template: DashboardTemplateJson) => createDashboardFromTemplateJson(projectId, template),
+    mutationFn: async ({ template, restrictionLevel }: ImportDashboardVariables) => {
+      const dashboard = await createDashboardFromTemplateJson(projectId, template);
+      if (restrictionLevel === undefined || restrictionLevel === dashboard.restriction_level) return dashboard;
+      return updateDashboard(projectId, dashboard.id, { restriction_level: restrictionLevel });
+    },
     meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
     onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+  });
+}
+
+export interface CopyToProjectVariables {
+  dashboardId: DashboardId;
+  destinationProjectId: ProjectId;
+  /** The copy's name. */
+  name: string;
+  /** Told as each step starts: reading the dashboard, then creating the copy. */
+  onStep?: (step: 'export' | 'import') => void;
+}
+
+/**
+ * Copy to project: reads the dashboard as it is now, turns it into a template and creates it in the
+ * destination (`create_from_template_json`). The copy is cached as its detail there; that project's
+ * lists and activity refresh.
+ */
+export function useCopyDashboardToProject(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ dashboardId, destinationProjectId, name, onStep }: CopyToProjectVariables) => {
+      onStep?.('export');
+      const source = await fetchDashboard(projectId, dashboardId);
+      onStep?.('import');
+      return createDashboardFromTemplateJson(destinationProjectId, dashboardToTemplate(source, name));
+    },
+    onSuccess: (copy, { destinationProjectId }) => {
+      queryClient.setQueryData(dashboardQueries.detail(destinationProjectId, copy.id).queryKey, copy);
+      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboardLists(destinationProjectId) });
+      void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(destinationProjectId) });
+    },
+  });
+}
+
+export interface MoveTileVariables {
+  tileId: number;
+  toDashboard: number;
+}
+
+/**
+ * PATCH move_tile/: the API answers the source without the tile, which replaces the cached detail at
+ * once; the destination's detail is refetched when next shown. A refusal changes nothing.
+ */
+export function useMoveTile(projectId: ProjectId, dashboardId: DashboardId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tileId, toDashboard }: MoveTileVariables) => moveTile(projectId, dashboardId, tileId, toDashboard),
+    meta: { invalidates: [keyRoots.activityLog(projectId)] },
+    onSuccess: (source, { toDashboard }) => {
+      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, source);
+      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, toDashboard) });
+    },
   });
 }
 

@@ -4,8 +4,7 @@
  * hooks, which only the pages use, so they stay out of the first-load JavaScript.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { createFromTemplateJsonInput, DashboardCreateInput, DashboardUpdateInput } from '../contract/inputs.ts';
+import type { DashboardCreateInput, DashboardUpdateInput, TemplateJson } from '../contract/inputs.ts';
 import {
   dashboardPageSchema,
   dashboardSchema,
@@ -18,7 +17,8 @@ import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { keyRoots, segment, type DashboardId, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type { DashboardListFilters } from './query-keys.ts';
-export type DashboardTemplateJson = z.input<typeof createFromTemplateJsonInput>['template'];
+/** A template as `create_from_template_json` takes it (checked with the contract's `templateJsonInput`). */
+export type DashboardTemplateJson = TemplateJson;
 
 const dashboardsPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/dashboards/`;
 const dashboardPath = (projectId: ProjectId, dashboardId: DashboardId) =>

@@ -69,6 +69,99 @@ export const moveTileInput = z.object({
   toDashboard: integer(),
 });
 
+// ---------- dashboard templates (`create_from_template_json/`, API.md §5.3) ----------
+
+/** `required` when the key is missing, else `expected <what>`: the words of a template problem. */
+const expecting = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : `expected ${what}`),
+});
+const templateText = () => z.string(expecting('text'));
+const templateJsonObject = () => z.record(z.string(), z.unknown(), expecting('an object'));
+const layoutNumber = () => z.optional(z.number(expecting('a number')));
+
+/** One breakpoint's place of a tile (`{"sm": {"x": 0, "y": 0, "w": 6, "h": 5}}`); other keys (`i`, `moved`) are not checked. */
+const templateLayout = z.object(
+  { x: layoutNumber(), y: layoutNumber(), w: layoutNumber(), h: layoutNumber(), minW: layoutNumber(), minH: layoutNumber() },
+  expecting('an object'),
+);
+
+/** A template tile: `INSIGHT` makes an insight tile, `TEXT` a text tile; other types are skipped by the API. */
+export const templateTileInput = z.object(
+  {
+    type: templateText(),
+    name: z.optional(z.nullable(templateText())),
+    description: z.optional(z.nullable(templateText())),
+    body: z.optional(z.nullable(templateText())),
+    query: z.optional(z.nullable(templateJsonObject())),
+    filters: z.optional(z.nullable(templateJsonObject())),
+    layouts: z.optional(z.nullable(z.record(z.string(), templateLayout, expecting('an object')))),
+    color: z.optional(z.nullable(templateText())),
+  },
+  expecting('an object'),
+);
+export type TemplateTile = z.output<typeof templateTileInput>;
+
+/** A template variable as PostHog's own templates list them. */
+const templateVariable = z.object(
+  {
+    id: templateText(),
+    name: templateText(),
+    type: z.literal('event', expecting('"event"')),
+    default: templateJsonObject(),
+    description: templateText(),
+    required: z.boolean(expecting('true or false')),
+  },
+  expecting('an object'),
+);
+
+/**
+ * Production's dashboard template schema (`variables` a list or null, as in PostHog's templates),
+ * with the shape of each tile the console exports, so a problem is named by its JSON path before
+ * anything is sent.
+ */
+export const templateJsonInput = z.object(
+  {
+    template_name: templateText().check(
+      z.refine((name) => charLength(name) <= 400, { message: 'at most 400 characters' }),
+    ),
+    dashboard_description: templateText(),
+    dashboard_filters: templateJsonObject(),
+    tiles: z.array(templateTileInput, expecting('a list')).check(z.minLength(1, 'needs at least one tile')),
+    variables: z.optional(z.nullable(z.array(templateVariable, expecting('a list')))),
+    tags: z.optional(z.array(templateText(), expecting('a list'))),
+    image_url: z.optional(z.nullable(templateText())),
+  },
+  expecting('a JSON object'),
+);
+export type TemplateJson = z.output<typeof templateJsonInput>;
+
+/** `['tiles', 2, 'layouts', 'sm', 'w']` → `tiles[2].layouts.sm.w`; the root is `template`. */
+export function templatePath(path: ReadonlyArray<PropertyKey>): string {
+  let text = '';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else {
+      const key = String(part);
+      text += /^[A-Za-z_$][\w$]*$/.test(key) ? `${text ? '.' : ''}${key}` : `[${JSON.stringify(key)}]`;
+    }
+  }
+  return text || 'template';
+}
+
+export interface TemplateProblem {
+  /** Where in the JSON, e.g. `tiles[2].layouts.sm.w`. */
+  path: string;
+  /** What is wrong there, e.g. `expected a number`. */
+  message: string;
+}
+
+/** Every problem of a template with its JSON path, in document order; empty when it passes. */
+export function templateProblems(template: unknown): TemplateProblem[] {
+  const result = z.safeParse(templateJsonInput, template);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({ path: templatePath(issue.path), message: issue.message }));
+}
+
 /** `create_from_template_json/`: the template itself is checked by production's template schema (the rules). */
 export const createFromTemplateJsonInput = z.object({
   template: z.unknown().check(

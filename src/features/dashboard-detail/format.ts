@@ -25,8 +25,8 @@ export function creationModeLabel(mode: Dashboard['creation_mode']): string {
   return creationModes[mode] ?? mode;
 }
 
-/** The insight's name or the text's body, else `Untitled tile`. */
+/** The insight's name, else the first line of the text, else `Untitled tile`. */
 export function tileTitle(tile: Tile): string {
-  const title = tile.insight?.name?.trim() || tile.text?.body?.trim();
-  return title || 'Untitled tile';
+  const firstLine = tile.text?.body?.trim().split(/\r?\n/, 1)[0]?.trim();
+  return tile.insight?.name?.trim() || firstLine || 'Untitled tile';
 }

@@ -19,7 +19,9 @@ import { SaveButton } from '../../components/save-button.tsx';
 import { dashboardUpdateInput, restrictionLevels } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
-import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
+import { creationModeLabel, formatDateTime, userName } from './format.ts';
+import { PortabilityActions } from './portability-actions.tsx';
+import { TilesList } from './tiles-list.tsx';
 import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import {
@@ -51,7 +53,7 @@ export default function OverviewTab() {
   const busy = checking || save.isPending;
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const ids = { readOnly: useId(), facts: useId(), tiles: useId(), danger: useId(), form: useId() };
+  const ids = { readOnly: useId(), facts: useId(), danger: useId(), form: useId() };
   // Edits cover only the fields the person touched, so a refetch never turns another person's change into ours.
   const form = useForm<FormValues>({
     initial: valuesOf(dashboard),
@@ -253,21 +255,8 @@ export default function OverviewTab() {
             </dl>
           </section>
 
-          <section aria-labelledby={ids.tiles} className="detail-section">
-            <h3 id={ids.tiles}>Tiles</h3>
-            {dashboard.tiles.length === 0 ? (
-              <p className="muted">This dashboard has no tiles yet.</p>
-            ) : (
-              <ol className="tile-list" aria-labelledby={ids.tiles}>
-                {dashboard.tiles.map((tile) => (
-                  <li key={tile.id}>
-                    <span>{tileTitle(tile)}</span>{' '}
-                    <span className="muted">{tile.insight ? '(insight)' : tile.text ? '(text)' : ''}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <TilesList projectId={projectId} dashboardId={dashboardId} dashboard={dashboard} moveRefusal={access.moveTile} />
+          <PortabilityActions projectId={projectId} dashboard={dashboard} />
 
           <section aria-labelledby={ids.danger} className="detail-section danger-zone">
             <h3 id={ids.danger}>Danger zone</h3>

@@ -1,12 +1,13 @@
 /**
- * The `New dashboard` dialog: name, description, tags, where to start from (blank, a template, or a
- * copy of a dashboard of this project) and who can edit. Errors show under the field the API names;
+ * The `New dashboard` dialog: name, description, tags, where to start from (blank, a template, a
+ * copy of a dashboard of this project, or a template as JSON) and who can edit. Errors show under the field the API names;
  * what was typed stays on any error; on success the new dashboard opens.
  */
 import { Fragment, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dashboardDisplayName } from '../../api/dashboards.ts';
-import { useCreateDashboard } from '../../api/dashboard-mutations.ts';
+import { useProjectPermissions } from '../../api/authorization.ts';
+import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/dashboard-mutations.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { Dialog, useDialog } from '../../components/dialog.tsx';
@@ -15,10 +16,13 @@ import { TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { charLength } from '../../contract/inputs.ts';
+import type { Dashboard } from '../../contract/schemas.ts';
 import { DashboardPicker } from './dashboard-picker.tsx';
+import { apiTemplateProblems, ImportFromJson, isTemplateError } from './import-from-json.tsx';
 import {
   checkDraft,
   draftToBody,
+  draftToTemplate,
   emptyDraft,
   fieldForPath,
   isDraftDirty,
@@ -56,18 +60,30 @@ function CancelButton({ disabled }: { disabled: boolean }) {
 
 function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDialogProps) {
   const create = useCreateDashboard(projectId);
+  const importer = useCreateDashboardFromTemplateJson(projectId);
+  // Refused up front where the backend is known to refuse keys this action (production, §1.2).
+  const importRefusal = useProjectPermissions(projectId).importDashboard;
   const navigate = useNavigate();
   const toast = useToast();
   const leavingRef = useRef(false);
   const pendingId = useId();
+  const pending = create.isPending || importer.isPending;
   const form = useForm<NewDashboardDraft>({
     initial: emptyDraft,
-    validate: checkDraft,
+    validate: (values) => {
+      const errors = checkDraft(values);
+      if (values.startFrom === 'import' && importRefusal) errors.startFrom ??= importRefusal;
+      return errors;
+    },
     isDirty: (values) => isDraftDirty(values),
-    serverError: create.error,
-    clearServerError: create.reset,
-    fieldOfServerError: (path) => fieldForPath(path),
-    pending: create.isPending,
+    serverError: create.error ?? importer.error,
+    clearServerError: () => {
+      create.reset();
+      importer.reset();
+    },
+    // A 400 of the import is about the template: listed with its JSON path under Template JSON.
+    fieldOfServerError: (path, error) => (error === importer.error && isTemplateError(error) ? 'template' : fieldForPath(path)),
+    pending,
   });
   const draft = form.values;
   const dirty = form.dirty;
@@ -79,29 +95,41 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
     }
   };
 
+  const created = (dashboard: Dashboard) => {
+    leavingRef.current = true;
+    toast.success(`Created the dashboard “${dashboardDisplayName(dashboard)}”.`);
+    navigate(`/projects/${encodeURIComponent(String(projectId))}/dashboards/${dashboard.id}`);
+  };
+
   const submit = (event: FormEvent) =>
-    form.submit(event, (values) =>
-      create.mutate(draftToBody(values), {
-        onSuccess: (dashboard) => {
-          leavingRef.current = true;
-          toast.success(`Created the dashboard “${dashboardDisplayName(dashboard)}”.`);
-          navigate(`/projects/${encodeURIComponent(String(projectId))}/dashboards/${dashboard.id}`);
-        },
-        onError: (error) => onError?.(error),
-      }),
-    );
+    form.submit(event, (values) => {
+      const template = values.startFrom === 'import' ? draftToTemplate(values) : null;
+      if (template) {
+        importer.mutate(
+          { template, restrictionLevel: values.restriction },
+          { onSuccess: created, onError: (error) => !isTemplateError(error) && onError?.(error) },
+        );
+      } else {
+        create.mutate(draftToBody(values), { onSuccess: created, onError: (error) => onError?.(error) });
+      }
+    });
 
   const close = () => {
-    if (!create.isPending) onClose();
+    if (!pending) onClose();
   };
+
+  const templateProblems =
+    importer.error && isTemplateError(importer.error)
+      ? apiTemplateProblems(importer.error)
+      : (form.error('template')?.split('\n') ?? []);
 
   const nameLength = charLength(draft.name.trim());
   const tags = parseTags(draft.tags);
 
   return (
     <>
-      <Dialog open onClose={close} title="New dashboard" dirty={dirty} size="large" hideCloseButton={create.isPending}>
-        <form onSubmit={submit} noValidate aria-describedby={create.isPending ? pendingId : undefined}>
+      <Dialog open onClose={close} title="New dashboard" dirty={dirty} size="large" hideCloseButton={pending}>
+        <form onSubmit={submit} noValidate aria-describedby={pending ? pendingId : undefined}>
           <TextField
             label="Name"
             hint={
@@ -155,6 +183,15 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
           {draft.startFrom === 'copy' && (
             <DashboardPicker projectId={projectId} value={draft.copyOf} onChange={(copyOf) => update('startFrom', { copyOf })} />
           )}
+          {draft.startFrom === 'import' && (
+            <ImportFromJson
+              text={draft.templateText}
+              onTextChange={(templateText) => update('template', { templateText })}
+              problems={templateProblems}
+              disabled={pending}
+              refusal={importRefusal}
+            />
+          )}
           <RadioGroupField
             legend="Who can edit"
             options={restrictionOptions}
@@ -169,14 +206,14 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
           )}
           <ActionError error={form.serverFormError} />
           <div className="button-row dialog-actions">
-            <CancelButton disabled={create.isPending} />
-            <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            <CancelButton disabled={pending} />
+            <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending || undefined}>
               Create dashboard
             </button>
           </div>
-          {create.isPending && (
+          {pending && (
             <p id={pendingId} className="field-hint" role="status">
-              Creating the dashboard…
+              {importer.isPending ? 'Importing the template…' : 'Creating the dashboard…'}
             </p>
           )}
         </form>

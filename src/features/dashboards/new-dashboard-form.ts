@@ -11,9 +11,11 @@ import {
   type DashboardCreateInput,
   type DashboardTemplate,
   type RestrictionLevel,
+  type TemplateJson,
 } from '../../contract/inputs.ts';
+import { checkTemplateText } from './import-from-json.tsx';
 
-export type StartFrom = 'blank' | DashboardTemplate | 'copy';
+export type StartFrom = 'blank' | DashboardTemplate | 'copy' | 'import';
 
 /** Friendly names of the API's templates, with the API's own name in brackets. */
 export const templateLabels: Record<DashboardTemplate, { label: string; description: string }> = {
@@ -34,6 +36,11 @@ export const startFromOptions: ReadonlyArray<{ value: StartFrom; label: string; 
     value: 'copy',
     label: 'Copy of an existing dashboard',
     description: 'Copies the tiles, filters and variables of a dashboard of this project; name, description and tags come from this form.',
+  },
+  {
+    value: 'import',
+    label: 'Import from JSON',
+    description: 'A dashboard template as JSON (a file from Export as template, or one of PostHog’s templates): its tiles, filters and tags.',
   },
 ];
 
@@ -63,6 +70,8 @@ export interface NewDashboardDraft {
   tags: string;
   startFrom: StartFrom;
   copyOf: CopySource | null;
+  /** Import from JSON: the template's text, typed or read from a file. */
+  templateText: string;
   restriction: RestrictionLevel;
 }
 
@@ -72,11 +81,12 @@ export const emptyDraft: NewDashboardDraft = {
   tags: '',
   startFrom: 'blank',
   copyOf: null,
+  templateText: '',
   restriction: restrictionLevels.everyoneCanEdit,
 };
 
 /** The form's fields that show their own error. */
-export type DraftField = 'name' | 'description' | 'tags' | 'startFrom' | 'restriction';
+export type DraftField = 'name' | 'description' | 'tags' | 'startFrom' | 'template' | 'restriction';
 
 /** Typed anything a person would mind losing. */
 export function isDraftDirty(draft: NewDashboardDraft): boolean {
@@ -86,6 +96,7 @@ export function isDraftDirty(draft: NewDashboardDraft): boolean {
     draft.tags !== emptyDraft.tags ||
     draft.startFrom !== emptyDraft.startFrom ||
     draft.copyOf !== null ||
+    draft.templateText !== emptyDraft.templateText ||
     draft.restriction !== emptyDraft.restriction
   );
 }
@@ -110,6 +121,24 @@ export function draftToBody(draft: NewDashboardDraft): DashboardCreateInput {
     body.use_template = draft.startFrom;
   }
   return body;
+}
+
+/**
+ * Import from JSON: the checked template, with Name, Description and Tags of the form in place of
+ * the template's own when filled in; null while the text has problems.
+ */
+export function draftToTemplate(draft: NewDashboardDraft): TemplateJson | null {
+  const { template } = checkTemplateText(draft.templateText);
+  if (!template) return null;
+  const name = draft.name.trim();
+  const description = draft.description.trim();
+  const tags = parseTags(draft.tags);
+  return {
+    ...template,
+    ...(name ? { template_name: name } : {}),
+    ...(description ? { dashboard_description: description } : {}),
+    ...(tags.length ? { tags } : {}),
+  };
 }
 
 export const chooseDashboardToCopy = 'Choose the dashboard to copy.';
@@ -137,5 +166,10 @@ export function fieldForPath(path: ReadonlyArray<string>): DraftField | null {
 export function checkDraft(draft: NewDashboardDraft): FormErrors {
   const errors = schemaErrors(dashboardCreateInput, draftToBody(draft), fieldForPath);
   if (draft.startFrom === 'copy' && !draft.copyOf) errors.startFrom ??= chooseDashboardToCopy;
+  if (draft.startFrom === 'import') {
+    const { problems } = checkTemplateText(draft.templateText);
+    // One line per problem; the import section lists them.
+    if (problems.length) errors.template = problems.join('\n');
+  }
   return errors;
 }

@@ -1,0 +1,127 @@
+/**
+ * `Move tile`: pick another dashboard of this project (server search) and `move_tile` there. The
+ * tile leaves this dashboard's list as soon as the API answers; a refusal keeps it and says why.
+ * Loaded on demand.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMoveTile } from '../../api/dashboard-mutations.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
+import { flattenPages } from '../../api/pagination.ts';
+import type { DashboardId, ProjectId } from '../../api/query-keys.ts';
+import { ComboboxField } from '../../components/combobox-field.tsx';
+import { Dialog, useDialog } from '../../components/dialog.tsx';
+import { ActionError } from '../../components/error-state.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { choiceFor, choicesOf, useDebouncedValue, type Choice } from './server-options.ts';
+
+export interface MoveTileDialogProps {
+  projectId: ProjectId;
+  dashboardId: DashboardId;
+  tileId: number;
+  /** The tile's title, as the list shows it. */
+  tileTitle: string;
+  onClose: () => void;
+}
+
+function CancelButton({ disabled }: { disabled: boolean }) {
+  const { requestClose } = useDialog();
+  return (
+    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
+      Cancel
+    </button>
+  );
+}
+
+export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTitle, onClose }: MoveTileDialogProps) {
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const move = useMoveTile(projectId, dashboardId);
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const search = useDebouncedValue(text === picked?.label ? '' : text);
+  const dashboards = useInfiniteQuery(dashboardQueries.list(projectId, { search, pinned: null }));
+  // Every other dashboard of this project: moving a tile to its own dashboard changes nothing.
+  const others = flattenPages(dashboards.data).items.filter((d) => String(d.id) !== String(dashboardId));
+  const choices = choicesOf(others, dashboardDisplayName);
+  const destination = choiceFor(text, choices, picked);
+
+  const change = (value: string) => {
+    setText(value);
+    const match = choiceFor(value, choices, picked);
+    if (match) setPicked(match);
+    setProblem(null);
+    move.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!destination) {
+      setProblem(
+        text.trim()
+          ? `No other dashboard of this project is called “${text.trim()}”: pick one from the list.`
+          : 'Choose the dashboard to move the tile to.',
+      );
+      return;
+    }
+    move.mutate(
+      { tileId, toDashboard: destination.id },
+      {
+        onSuccess: () => {
+          onClose();
+          toast.success(`Moved “${tileTitle}” to “${destination.label}”.`, {
+            action: {
+              label: `Open ${destination.label}`,
+              onClick: () => navigate(`/projects/${encodeURIComponent(String(projectId))}/dashboards/${destination.id}`),
+            },
+          });
+        },
+      },
+    );
+  };
+
+  const close = () => {
+    if (!move.isPending) onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      title="Move tile"
+      description={`Moves “${tileTitle}” to another dashboard of this project. It leaves this dashboard.`}
+      dirty={text !== ''}
+      hideCloseButton={move.isPending}
+    >
+      <form onSubmit={submit} noValidate>
+        <ComboboxField
+          label="Destination dashboard"
+          hint="Type part of a name to search this project's dashboards."
+          noun="dashboard"
+          required
+          options={choices.map((choice) => choice.label)}
+          value={text}
+          error={problem}
+          disabled={move.isPending}
+          onChange={change}
+        />
+        {dashboards.isError && <ActionError error={dashboards.error} prefix="Could not load the dashboards:" />}
+        <ActionError error={move.error} prefix="Could not move the tile:" />
+        <div className="button-row dialog-actions">
+          <CancelButton disabled={move.isPending} />
+          <button type="submit" className="button button-primary" disabled={move.isPending} aria-busy={move.isPending || undefined}>
+            Move tile
+          </button>
+        </div>
+        {move.isPending && (
+          <p className="field-hint" role="status">
+            Moving the tile…
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
