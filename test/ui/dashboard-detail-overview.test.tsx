@@ -120,7 +120,8 @@ describe('dashboard detail: overview', () => {
       tags: ['product', 'exec', 'weekly'],
     });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('product, exec, weekly'));
-    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    // Nothing left to save; the focused button stays focusable while unavailable (aria-disabled).
+    expect(screen.getByRole('button', { name: 'Save changes' })).toSatisfy((button: HTMLElement) => button.matches(':disabled, [aria-disabled="true"]'));
     const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
     expect(stored).toMatchObject({ name: 'Product overview', description: 'The numbers we look at every morning.', pinned: true });
   });

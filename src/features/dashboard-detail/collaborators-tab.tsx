@@ -3,7 +3,7 @@
  * do not already have access, removing them, and restricting a dashboard that everyone can edit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
 import { useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
@@ -45,6 +45,19 @@ export default function CollaboratorsTab() {
   const [choice, setChoice] = useState('');
   const ids = { list: useId(), add: useId() };
   const restricted = isRestricted(dashboard);
+  // Focus targets once a control that had it is gone (a removed row, the restrict button).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const restrictedLeadRef = useRef<HTMLParagraphElement>(null);
+  const restrictedHere = useRef(false);
+
+  // After `Restrict editing…` succeeds, its button is gone: focus goes to the sentence that says the result.
+  useEffect(() => {
+    if (restricted && restrictedHere.current) {
+      restrictedHere.current = false;
+      restrictedLeadRef.current?.focus();
+    }
+  }, [restricted]);
 
   const candidates = members.data && collaborators.data ? addableMembers(members.data, dashboard, collaborators.data) : [];
   // A member who gained access meanwhile (added elsewhere, made admin) is no longer a choice.
@@ -85,16 +98,34 @@ export default function CollaboratorsTab() {
 
   const removeOne = (collaborator: Collaborator) => {
     remove.reset();
+    // Its row goes away: focus moves to the next row's Remove (else the previous one, else the heading).
+    const rows = collaborators.data ?? [];
+    const at = rows.findIndex((c) => c.user.uuid === collaborator.user.uuid);
+    const neighbour = rows[at + 1] ?? rows[at - 1];
     remove.mutate(collaborator.user.uuid, {
-      onSuccess: () => toast.success(`Removed ${collaborator.user.email} from the collaborators.`),
+      onSuccess: () => {
+        const next = neighbour
+          ? tableRef.current?.querySelector<HTMLElement>(`[data-user="${CSS.escape(neighbour.user.uuid)}"]`)
+          : null;
+        (next ?? listHeadingRef.current)?.focus();
+        toast.success(`Removed ${collaborator.user.email} from the collaborators.`);
+      },
     });
   };
 
-  const restrictEditing = () =>
+  const restrictEditing = () => {
+    if (restrict.isPending) return;
+    restrictedHere.current = true;
     restrict.mutate(
       { restriction_level: restrictionLevels.onlyCollaboratorsCanEdit },
-      { onSuccess: () => toast.success('Only invited collaborators can edit this dashboard now.') },
+      {
+        onSuccess: () => toast.success('Only invited collaborators can edit this dashboard now.'),
+        onError: () => {
+          restrictedHere.current = false;
+        },
+      },
     );
+  };
 
   const creator = dashboard.created_by;
 
@@ -102,7 +133,7 @@ export default function CollaboratorsTab() {
     <>
       <h2 className="visually-hidden">Collaborators</h2>
       {restricted ? (
-        <p className="lead">
+        <p className="lead" ref={restrictedLeadRef} tabIndex={-1}>
           Only invited collaborators, the creator{creator ? ` (${userName(creator)})` : ''} and organization admins can edit
           this dashboard. Everyone else in the project can view it.
         </p>
@@ -112,7 +143,7 @@ export default function CollaboratorsTab() {
             Everyone in the project can edit this dashboard, so collaborators have no effect here: collaborators apply only
             to restricted dashboards. Restrict editing to invite specific people.
           </p>
-          <ReasonedButton className="button button-primary" disabledReason={access.restrict} disabled={restrict.isPending} onClick={restrictEditing}>
+          <ReasonedButton className="button button-primary" disabledReason={access.restrict} busy={restrict.isPending} onClick={restrictEditing}>
             Restrict editing to invited collaborators
           </ReasonedButton>
           <ActionError error={restrict.error} prefix="Could not restrict editing:" onDismiss={() => restrict.reset()} />
@@ -120,7 +151,9 @@ export default function CollaboratorsTab() {
       )}
 
       <section aria-labelledby={ids.list} className="detail-section">
-        <h3 id={ids.list}>Invited collaborators</h3>
+        <h3 id={ids.list} ref={listHeadingRef} tabIndex={-1}>
+          Invited collaborators
+        </h3>
         <ActionError error={remove.error} prefix="Could not remove the collaborator:" onDismiss={() => remove.reset()} />
         {collaborators.isPending ? (
           <LoadingState label="Loading collaborators…" />
@@ -138,7 +171,7 @@ export default function CollaboratorsTab() {
               : 'Once editing is restricted, the people you invite here can edit it.'}
           </EmptyState>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" ref={tableRef}>
             <table className="simple-table">
               <caption className="visually-hidden">Collaborators of this dashboard</caption>
               <thead>
@@ -167,9 +200,9 @@ export default function CollaboratorsTab() {
                         <ReasonedButton
                           className="button button-small"
                           aria-label={`Remove ${collaborator.user.email}`}
+                          data-user={collaborator.user.uuid}
                           disabledReason={removeReason}
-                          disabled={removing}
-                          aria-busy={removing || undefined}
+                          busy={removing}
                           onClick={() => removeOne(collaborator)}
                         >
                           {removing ? 'Removing…' : 'Remove'}
@@ -218,8 +251,7 @@ export default function CollaboratorsTab() {
               type="submit"
               className="button button-primary"
               disabledReason={addReason}
-              disabled={add.isPending}
-              aria-busy={add.isPending || undefined}
+              busy={add.isPending}
             >
               Add collaborator
             </ReasonedButton>

@@ -3,13 +3,14 @@
  * each its own URL, rendered in the outlet with the loaded dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
 import { Badge } from '../../components/badge.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { focusMain, focusMainIfLost } from '../../components/focus-main.ts';
 import { LinkTabs } from '../../components/link-tabs.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -21,6 +22,7 @@ export default function DashboardDetailPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [deleted, setDeleted] = useState(false);
+  const deletedRef = useRef(false);
   // Once deleted, the dashboard answers 404: do not fetch it again on the way to the list.
   const query = useQuery({ ...dashboardQueries.detail(projectId, dashboardId), enabled: !deleted });
   const restore = useRestoreDashboard(projectId);
@@ -33,7 +35,16 @@ export default function DashboardDetailPage() {
     if (name) document.title = `${name} · Analytics Console`;
   }, [name]);
 
+  // Leaving after a delete removes the focused control with the page: focus goes to the list's page, not <body>.
+  useEffect(
+    () => () => {
+      if (deletedRef.current) focusMainIfLost();
+    },
+    [],
+  );
+
   const onDeleted = (deletedName: string) => {
+    deletedRef.current = true;
     setDeleted(true);
     navigate(listPath, { state: AFTER_DELETE_STATE });
     toast.show({
@@ -43,6 +54,8 @@ export default function DashboardDetailPage() {
         label: 'Undo',
         // The page is gone by now: the mutation still runs, and its outcome is told by toasts.
         onClick: () => {
+          // The toast (and its Undo) closes now: focus stays on the page, where the outcome shows.
+          focusMain();
           restore.mutateAsync(dashboardId).then(
             () => toast.success(`Restored “${deletedName}”.`),
             (error: unknown) => toast.error(error, { prefix: `Could not restore “${deletedName}”:` }),

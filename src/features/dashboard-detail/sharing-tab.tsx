@@ -36,7 +36,8 @@ export default function SharingTab() {
           <Switch
             label="Share publicly"
             checked={sharing.data.enabled}
-            disabled={access.share !== null || update.isPending}
+            disabled={access.share !== null}
+            busy={update.isPending}
             hint={
               access.share ??
               (sharing.data.enabled
