@@ -4,6 +4,12 @@
  * target), never `<body>`, where keyboard and screen-reader users would lose their place.
  */
 
+/** True when focus has fallen to `<body>` (or is on an element no longer on the page). */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
 /** Moves focus to the main region. */
 export function focusMain(): void {
   document.getElementById('main')?.focus({ preventScroll: true });
@@ -11,7 +17,5 @@ export function focusMain(): void {
 
 /** Moves focus to the main region only when it has fallen to `<body>` (or to an element no longer on the page). */
 export function focusMainIfLost(): void {
-  const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
-  focusMain();
+  if (focusIsLost()) focusMain();
 }

@@ -3,7 +3,7 @@
  * do not already have access, removing them, and restricting a dashboard that everyone can edit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
 import { useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus, fieldError } from '../../components/error-text.ts';
 import { SelectField } from '../../components/field.tsx';
+import { focusIsLost } from '../../components/focus-main.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
@@ -50,14 +51,26 @@ export default function CollaboratorsTab() {
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const restrictedLeadRef = useRef<HTMLParagraphElement>(null);
   const restrictedHere = useRef(false);
+  // The removed collaborator, and whose Remove gets focus once its row is gone.
+  const refocus = useRef<{ gone: string; next: string | null } | null>(null);
 
-  // After `Restrict editing…` succeeds, its button is gone: focus goes to the sentence that says the result.
-  useEffect(() => {
-    if (restricted && restrictedHere.current) {
-      restrictedHere.current = false;
-      restrictedLeadRef.current?.focus();
-    }
+  // Focus moves in the same commit that removes the focused control, so it never rests on <body>:
+  // after `Restrict editing…`, to the sentence that says the result;
+  useLayoutEffect(() => {
+    if (!restricted || !restrictedHere.current) return;
+    restrictedHere.current = false;
+    if (focusIsLost()) restrictedLeadRef.current?.focus();
   }, [restricted]);
+  // after `Remove <email>`, to the next row's Remove (else the previous one's, else the heading).
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || !collaborators.data || collaborators.data.some((c) => c.user.uuid === pending.gone)) return;
+    refocus.current = null;
+    if (!focusIsLost()) return;
+    const next =
+      pending.next === null ? null : tableRef.current?.querySelector<HTMLElement>(`[data-user="${CSS.escape(pending.next)}"]`);
+    (next ?? listHeadingRef.current)?.focus();
+  }, [collaborators.data]);
 
   const candidates = members.data && collaborators.data ? addableMembers(members.data, dashboard, collaborators.data) : [];
   // A member who gained access meanwhile (added elsewhere, made admin) is no longer a choice.
@@ -98,17 +111,13 @@ export default function CollaboratorsTab() {
 
   const removeOne = (collaborator: Collaborator) => {
     remove.reset();
-    // Its row goes away: focus moves to the next row's Remove (else the previous one, else the heading).
     const rows = collaborators.data ?? [];
     const at = rows.findIndex((c) => c.user.uuid === collaborator.user.uuid);
-    const neighbour = rows[at + 1] ?? rows[at - 1];
+    refocus.current = { gone: collaborator.user.uuid, next: (rows[at + 1] ?? rows[at - 1])?.user.uuid ?? null };
     remove.mutate(collaborator.user.uuid, {
-      onSuccess: () => {
-        const next = neighbour
-          ? tableRef.current?.querySelector<HTMLElement>(`[data-user="${CSS.escape(neighbour.user.uuid)}"]`)
-          : null;
-        (next ?? listHeadingRef.current)?.focus();
-        toast.success(`Removed ${collaborator.user.email} from the collaborators.`);
+      onSuccess: () => toast.success(`Removed ${collaborator.user.email} from the collaborators.`),
+      onError: () => {
+        refocus.current = null;
       },
     });
   };

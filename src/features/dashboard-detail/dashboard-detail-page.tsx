@@ -13,7 +13,9 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { focusMain, focusMainIfLost } from '../../components/focus-main.ts';
 import { LinkTabs } from '../../components/link-tabs.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
 
@@ -68,19 +70,10 @@ export default function DashboardDetailPage() {
   if (query.isPending) return <LoadingState label="Loading the dashboard…" />;
 
   if (query.isError) {
-    if (isApiError(query.error, 404)) {
-      return (
-        <div className="dashboard-missing">
-          <h1>Dashboard not found</h1>
-          <p>
-            <span>{query.error.detail}</span> It may have been deleted, or the link may be wrong.
-          </p>
-          <p>
-            <Link to={listPath}>Back to the dashboards</Link>
-          </p>
-        </div>
-      );
-    }
+    // The project itself is unknown (404 `Project not found.`) or another organization's (403).
+    const problem = projectProblem(query.error);
+    if (problem) return <ProjectUnavailable problem={problem} error={query.error} projectId={projectId} />;
+    if (isApiError(query.error, 404)) return <DashboardMissing projectId={projectId} dashboardId={dashboardId} listPath={listPath} />;
     return (
       <>
         <h1>Dashboard {dashboardId}</h1>

@@ -3,11 +3,12 @@
  * password <note or id>`, and `Add password` (blank for a generated one): the new password is shown
  * once, with `Copy password`. Where the organization lacks the feature, the API's sentence is shown.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAddSharePassword, useDeleteSharePassword, useRequireSharePassword } from '../../api/sharing.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { fieldError, formError } from '../../components/error-text.ts';
+import { focusIsLost } from '../../components/focus-main.ts';
 import { TextField } from '../../components/field.tsx';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { Switch } from '../../components/switch.tsx';
@@ -31,6 +32,7 @@ export function SharePasswords({ projectId, dashboardId, sharing, refusal }: Sha
   const require = useRequireSharePassword(projectId, dashboardId);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
   return (
     <section className="detail-section share-passwords" aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1}>
@@ -63,7 +65,7 @@ export function SharePasswords({ projectId, dashboardId, sharing, refusal }: Sha
           dashboardId={dashboardId}
           passwords={sharing.share_passwords}
           refusal={refusal}
-          onLastGone={() => headingRef.current?.focus()}
+          onLastGone={focusHeading}
         />
       )}
     </section>
@@ -84,21 +86,32 @@ function PasswordList({ projectId, dashboardId, passwords, refusal, onLastGone }
   const toast = useToast();
   const [created, setCreated] = useState<SharePasswordCreated | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // A deleted password's row goes away with its focused Delete: focus moves to the next password's
+  // Delete (else the previous one's, else the heading), in the same commit, so it never rests on <body>.
+  const refocus = useRef<{ gone: number; next: number | null } | null>(null);
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || passwords.some((p) => p.id === pending.gone)) return;
+    refocus.current = null;
+    if (!focusIsLost()) return;
+    const next = pending.next === null ? null : listRef.current?.querySelector<HTMLElement>(`[data-password="${pending.next}"]`);
+    if (next) next.focus();
+    else onLastGone();
+  }, [passwords, onLastGone]);
 
   const deletePassword = (password: SharePassword) => {
     if (remove.isPending) return;
-    // Its row goes away: focus moves to the next password's Delete (else the previous one, else the heading).
     const at = passwords.findIndex((p) => p.id === password.id);
-    const neighbour = passwords[at + 1] ?? passwords[at - 1];
+    refocus.current = { gone: password.id, next: (passwords[at + 1] ?? passwords[at - 1])?.id ?? null };
     remove.mutate(password.id, {
       onSuccess: () => {
         if (created?.id === password.id) setCreated(null);
-        const next = neighbour ? listRef.current?.querySelector<HTMLElement>(`[data-password="${neighbour.id}"]`) : null;
-        if (next) next.focus();
-        else onLastGone();
         toast.success(`Deleted the password “${passwordName(password)}”. It no longer opens the public page.`);
       },
-      onError: (error) => toast.error(error, { prefix: `Could not delete the password “${passwordName(password)}”:` }),
+      onError: (error) => {
+        refocus.current = null;
+        toast.error(error, { prefix: `Could not delete the password “${passwordName(password)}”:` });
+      },
     });
   };
 
