@@ -20,7 +20,8 @@ import {
 } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
-import { creationModeLabel, formatDateTime, tileTitle, userName } from './format.ts';
+import { CreationSource } from './creation-source.tsx';
+import { formatDateTime, tileTitle, userName } from './format.ts';
 import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
 
@@ -233,7 +234,9 @@ export default function OverviewTab() {
                 <time dateTime={dashboard.created_at}>{formatDateTime(dashboard.created_at)}</time>
               </dd>
               <dt>Creation mode</dt>
-              <dd>{creationModeLabel(dashboard.creation_mode)}</dd>
+              <dd>
+                <CreationSource projectId={projectId} dashboard={dashboard} />
+              </dd>
               <dt>Tiles</dt>
               <dd>{dashboard.tiles.length === 1 ? '1 tile' : `${dashboard.tiles.length} tiles`}</dd>
             </dl>
