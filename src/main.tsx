@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
+import { bootFirstRoute } from './app/first-route.ts';
 import { appRoutes } from './app/routes.tsx';
 import './app/styles.css';
 
@@ -39,9 +40,12 @@ async function start(container: HTMLElement) {
   }
   // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
   const router = inBrowserDemo ? createHashRouter(appRoutes) : createBrowserRouter(appRoutes);
+  const queryClient = createQueryClient();
+  // The first render shows the route with its code and data when they come quickly (src/app/first-route.ts).
+  await bootFirstRoute(appRoutes, queryClient, router.state.location);
   createRoot(container).render(
     <StrictMode>
-      <App router={router} queryClient={createQueryClient()} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
 }

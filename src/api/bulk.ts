@@ -5,7 +5,8 @@
  * loaded rows per animation frame, not per answer, and never a refetch of every loaded page).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../contract/inputs.ts';
+import { normalizeTags, type DashboardUpdateInput } from '../contract/inputs.ts';
+import { restrictionLevels } from '../contract/schemas.ts';
 import type { Dashboard, DashboardListItem } from '../contract/schemas.ts';
 import type { Action } from './authorization.ts';
 import { dashboardDisplayName, dashboardQueries, fetchDashboardPage, updateDashboard } from './dashboards.ts';

@@ -4,9 +4,15 @@
  * which returns to the intended path (`?next=`, a path only, never the key).
  * Each page with data starts its first requests while its code is still loading.
  */
-import { usePrefetchInfiniteQuery, useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  usePrefetchInfiniteQuery,
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useParams, useSearchParams, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
 import { activityQueries } from '../api/activity.ts';
 import { dashboardQueries } from '../api/dashboards.ts';
@@ -97,6 +103,24 @@ function ActivityRoute() {
   return <ActivityPage />;
 }
 
+/** What a full page load does for a route before its first render (src/app/first-route.ts). */
+export interface BootContext {
+  queryClient: QueryClient;
+  params: Params;
+  search: URLSearchParams;
+}
+export interface RouteHandle {
+  /** Loads the route's code and its first data: the same queries its component asks for. */
+  boot: (context: BootContext) => Promise<unknown>;
+}
+const code = (...pages: Array<{ preload: () => Promise<void> }>): RouteHandle => ({
+  boot: () => Promise.all(pages.map((lazyPage) => lazyPage.preload())),
+});
+const withData = (handle: RouteHandle, data: (context: BootContext) => Array<Promise<unknown>>): RouteHandle => ({
+  boot: (context) => Promise.all([handle.boot(context), ...data(context)]),
+});
+const id = (params: Params, name: string) => params[name] ?? '';
+
 const page = (Page: ComponentType, label?: string): ReactNode => (
   <RouteBoundary label={label}>
     <Page />
@@ -121,27 +145,55 @@ export function RequireConnection() {
 }
 
 export const appRoutes: RouteObject[] = [
-  { path: '/connect', element: page(ConnectPage), errorElement: <RouterError /> },
+  { path: '/connect', element: page(ConnectPage), errorElement: <RouterError />, handle: code(ConnectPage) },
   {
     element: <RequireConnection />,
     errorElement: <RouterError />,
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
-      { path: 'projects', element: page(ProjectsRoute, 'Loading projects…') },
-      { path: 'projects/:projectId/dashboards', element: page(DashboardsRoute, 'Loading dashboards…') },
+      {
+        path: 'projects',
+        element: page(ProjectsRoute, 'Loading projects…'),
+        handle: withData(code(ProjectsPage), ({ queryClient, search }) => [
+          queryClient.prefetchInfiniteQuery(projectQueries.list(search.get('search') ?? '')),
+        ]),
+      },
+      {
+        path: 'projects/:projectId/dashboards',
+        element: page(DashboardsRoute, 'Loading dashboards…'),
+        handle: withData(code(DashboardsPage), ({ queryClient, params, search }) => [
+          queryClient.prefetchInfiniteQuery(dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))),
+        ]),
+      },
       {
         path: 'projects/:projectId/dashboards/:dashboardId',
         element: page(DashboardDetailRoute, 'Loading the dashboard…'),
+        handle: withData(code(DashboardDetailPage), ({ queryClient, params }) => [
+          queryClient.prefetchQuery(dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))),
+        ]),
         children: [
-          { index: true, element: page(OverviewTab) },
-          { path: 'collaborators', element: page(CollaboratorsTab) },
-          { path: 'sharing', element: page(SharingTab) },
-          { path: 'history', element: page(HistoryTab) },
+          { index: true, element: page(OverviewTab), handle: code(OverviewTab) },
+          { path: 'collaborators', element: page(CollaboratorsTab), handle: code(CollaboratorsTab) },
+          { path: 'sharing', element: page(SharingTab), handle: code(SharingTab) },
+          { path: 'history', element: page(HistoryTab), handle: code(HistoryTab) },
         ],
       },
-      { path: 'projects/:projectId/settings', element: page(ProjectSettingsRoute, 'Loading project settings…') },
-      { path: 'projects/:projectId/activity', element: page(ActivityRoute, 'Loading activity…') },
-      { path: '*', element: page(NotFoundPage) },
+      {
+        path: 'projects/:projectId/settings',
+        element: page(ProjectSettingsRoute, 'Loading project settings…'),
+        handle: withData(code(ProjectSettingsPage), ({ queryClient, params }) => [
+          queryClient.prefetchQuery(projectQueries.detail(id(params, 'projectId'))),
+        ]),
+      },
+      {
+        path: 'projects/:projectId/activity',
+        element: page(ActivityRoute, 'Loading activity…'),
+        handle: withData(code(ActivityPage), ({ queryClient, params, search }) => [
+          queryClient.prefetchInfiniteQuery(activityQueries.log(id(params, 'projectId'), activityFiltersFromSearchParams(search))),
+          queryClient.prefetchQuery(projectQueries.detail(id(params, 'projectId'))),
+        ]),
+      },
+      { path: '*', element: page(NotFoundPage), handle: code(NotFoundPage) },
     ],
   },
 ];

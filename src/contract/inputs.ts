@@ -17,7 +17,8 @@ const optionalNullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nu
 // ---------- dashboards ----------
 // Every field is built from the coercing builders of API.md §1.3 (`coerce.ts`).
 
-export const restrictionLevels = { everyoneCanEdit: 21, onlyCollaboratorsCanEdit: 37 } as const;
+// Also here for the forms that import their input rules from this module.
+export { restrictionLevels } from './schemas.ts';
 export const restrictionLevelInput = choice([21, 37] as const);
 export type RestrictionLevel = 21 | 37;
 

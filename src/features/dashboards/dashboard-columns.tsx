@@ -4,7 +4,7 @@ import { dashboardDisplayName } from '../../api/dashboards.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { Badge } from '../../components/badge.tsx';
 import type { TableColumn } from '../../components/infinite-table.tsx';
-import { restrictionLevels } from '../../contract/inputs.ts';
+import { restrictionLevels } from '../../contract/schemas.ts';
 import type { DashboardListItem, User } from '../../contract/schemas.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

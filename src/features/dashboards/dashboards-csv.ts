@@ -3,7 +3,7 @@
  * quote, a CR or LF (quotes doubled), UTF-8 with a byte order mark so spreadsheet programs read
  * accents. The header row is exactly CONSOLE.md's.
  */
-import { restrictionLevels } from '../../contract/inputs.ts';
+import { restrictionLevels } from '../../contract/schemas.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 
 export const CSV_HEADER = ['id', 'name', 'description', 'tags', 'pinned', 'shared', 'restricted', 'created_by', 'created_at'] as const;

@@ -25,7 +25,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 import { useDashboardSelection } from './bulk-selection.ts';
-import { BulkToolbar } from './bulk-toolbar.tsx';
+import type { BulkToolbarProps } from './bulk-toolbar.tsx';
 import { dashboardColumns } from './dashboard-columns.tsx';
 import './dashboards.css';
 import { ExportCsv } from './export-csv.tsx';
@@ -35,6 +35,11 @@ import type { NewDashboardDialogProps } from './new-dashboard-dialog.tsx';
 // The dialog (and the forms code it brings) loads when the pointer or focus reaches its button: the rows need none of it.
 const NewDashboardDialog = lazyComponent<NewDashboardDialogProps>(() =>
   import('./new-dashboard-dialog.tsx').then((module) => ({ default: module.NewDashboardDialog })),
+);
+
+// The bulk actions (and the dialogs they open) load once the rows are up: nothing is selected before that.
+const BulkToolbar = lazyComponent<BulkToolbarProps>(() =>
+  import('./bulk-tools.ts').then((module) => ({ default: module.BulkToolbar })),
 );
 
 /** A 403 that names a missing scope: this key cannot write at all, not just this dashboard. */

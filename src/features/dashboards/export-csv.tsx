@@ -3,11 +3,9 @@
  * an `Export progress` bar (cancellable), saved as `<project>-dashboards-<date>.csv`.
  */
 import { useEffect, useRef, useState } from 'react';
-import { fetchAllMatching } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { downloadText } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
-import { csvFileName, dashboardsCsv } from './dashboards-csv.ts';
 
 export interface ExportCsvProps {
   projectId: ProjectId;
@@ -34,12 +32,13 @@ export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
     controllerRef.current = controller;
     setProgress({ loaded: 0, total: null });
     try {
-      const dashboards = await fetchAllMatching(projectId, filters, {
+      const { exportMatchingCsv } = await import('./bulk-tools.ts');
+      const file = await exportMatchingCsv(projectId, projectName, filters, {
         signal: controller.signal,
         onPage: (loaded, total) => setProgress({ loaded, total }),
       });
-      downloadText(csvFileName(projectName, new Date()), dashboardsCsv(dashboards), 'text/csv;charset=utf-8');
-      toast.success(`Exported ${dashboards.length} ${dashboards.length === 1 ? 'dashboard' : 'dashboards'}.`);
+      downloadText(file.fileName, file.text, 'text/csv;charset=utf-8');
+      toast.success(`Exported ${file.count} ${file.count === 1 ? 'dashboard' : 'dashboards'}.`);
     } catch (error) {
       if (!controller.signal.aborted) toast.error(error, { prefix: 'Could not export the dashboards:' });
     } finally {

@@ -3,11 +3,11 @@
  * own rules, every problem at once), and which field shows an error the API reports by `attr`.
  */
 import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
+import { restrictionLevels } from '../../contract/schemas.ts';
 import {
   dashboardCreateInput,
   dashboardTemplates,
   normalizeTags,
-  restrictionLevels,
   type DashboardCreateInput,
   type DashboardTemplate,
   type RestrictionLevel,
