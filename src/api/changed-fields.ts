@@ -27,3 +27,48 @@ export function changedFields<D extends object>(original: { [K in keyof D]?: unk
 export function hasChanges(changes: object): boolean {
   return Object.keys(changes).length > 0;
 }
+
+/**
+ * What a save sends, once the server's current record is known (no lost update, CONSOLE.md "Safety").
+ * All three records hold the API's values of the form's fields:
+ * - `baseline`: what each field showed when the person began editing it (unedited fields: anything);
+ * - `server`: the record as the server holds it now, read just before saving;
+ * - `mine`: what the form holds now (unedited fields follow `server`).
+ */
+export interface SaveInputs<K extends string> {
+  baseline: Readonly<Record<K, unknown>>;
+  server: Readonly<Record<K, unknown>>;
+  mine: Readonly<Record<K, unknown>>;
+}
+
+export interface SavePlan<K extends string> {
+  /** The fields to send and their values: those the person changed from their baseline, unless the server already holds that value. */
+  changes: Partial<Record<K, unknown>>;
+  /**
+   * The fields of `changes` that someone else changed since the person began editing them (the
+   * server's value is no longer the baseline): saving them overwrites that change, so ask first.
+   */
+  conflicts: K[];
+}
+
+/**
+ * Compares, field by field, the server's current value with the field's baseline.
+ * A field the person edited back to its baseline is not theirs to save: the server's value stands.
+ */
+export function planSave<K extends string>({ baseline, server, mine }: SaveInputs<K>): SavePlan<K> {
+  const changes: Partial<Record<K, unknown>> = {};
+  const conflicts: K[] = [];
+  for (const field of Object.keys(mine) as K[]) {
+    if (sameValue(mine[field], baseline[field]) || sameValue(mine[field], server[field])) continue;
+    changes[field] = mine[field];
+    if (!sameValue(server[field], baseline[field])) conflicts.push(field);
+  }
+  return { changes, conflicts };
+}
+
+/** `changes` without `fields` (Take theirs: drop mine for the fields another person changed). */
+export function withoutFields<K extends string>(changes: Partial<Record<K, unknown>>, fields: ReadonlyArray<K>): Partial<Record<K, unknown>> {
+  const rest = { ...changes };
+  for (const field of fields) delete rest[field];
+  return rest;
+}

@@ -73,6 +73,8 @@ export interface DialogProps {
   size?: 'small' | 'medium' | 'large';
   /** Hides the title bar's `Close` button (e.g. while something is being saved). */
   hideCloseButton?: boolean;
+  /** `alertdialog` for a question that interrupts the person's action (it needs an answer). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /** Renders nothing while closed; mount it where its opener lives. */
@@ -90,6 +92,7 @@ function OpenDialog({
   initialFocusRef,
   size = 'medium',
   hideCloseButton = false,
+  role = 'dialog',
 }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -212,7 +215,7 @@ function OpenDialog({
       <div
         ref={panelRef}
         className={`dialog dialog-${size}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}

@@ -97,6 +97,13 @@ export interface UseFormOptions<V extends object> {
 
 export interface Form<V extends object> {
   values: V;
+  /** The fields the person edited, with what they hold now. */
+  edits: Partial<V>;
+  /**
+   * For each edited field, the value it showed when the person began editing it (the field's
+   * baseline): what a save compares the server's current value with, to notice another person's change.
+   */
+  baselines: Partial<V>;
   dirty: boolean;
   /**
    * Changes a field. The errors under it go (those keyed `clear`, or starting with `clear.`; by
@@ -118,11 +125,25 @@ export interface Form<V extends object> {
   settle: (sent: V) => void;
   /** Drops every edit and error (`to`: edits to start from instead, e.g. values known to be coming). */
   reset: (to?: Partial<V>) => void;
+  /** Drops the edits of `fields` (and their errors): they show what the form was given again. */
+  drop: (fields: ReadonlyArray<keyof V & string>) => void;
+}
+
+interface Draft<V> {
+  edits: Partial<V>;
+  baselines: Partial<V>;
+}
+
+function pick<V extends object>(from: V, keys: ReadonlyArray<keyof V>): Partial<V> {
+  const picked: Partial<V> = {};
+  for (const key of keys) picked[key] = from[key];
+  return picked;
 }
 
 export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const { initial, validate, isDirty, serverError, clearServerError, fieldOfServerError, pending } = options;
-  const [edits, setEdits] = useState<Partial<V>>({});
+  const [draft, setDraft] = useState<Draft<V>>({ edits: {}, baselines: {} });
+  const { edits, baselines } = draft;
   const [errors, setErrors] = useState<FormErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -154,7 +175,11 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
 
   const set = useCallback(
     <K extends keyof V & string>(field: K, value: V[K], clear: string = field) => {
-      setEdits((current) => ({ ...current, [field]: value }));
+      // The first edit of a field records what it showed then: its baseline.
+      setDraft((current) => ({
+        edits: { ...current.edits, [field]: value },
+        baselines: field in current.edits ? current.baselines : { ...current.baselines, [field]: initial[field] },
+      }));
       setErrors((current) => {
         const stale = Object.keys(current).filter((key) => covers(key, clear));
         if (stale.length === 0) return current;
@@ -164,7 +189,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
       });
       if (serverField !== null && covers(serverField, clear)) clearServerError?.();
     },
-    [serverField, clearServerError],
+    [serverField, clearServerError, initial],
   );
 
   const error = (key: string): string | undefined =>
@@ -186,22 +211,43 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   };
 
   const settle = (sent: V) =>
-    setEdits((current) => {
-      const next: Partial<V> = {};
-      for (const key of Object.keys(current) as Array<keyof V>) {
-        if (!sameFormValue(current[key], sent[key])) next[key] = current[key];
+    setDraft((current) => {
+      const next: Draft<V> = { edits: {}, baselines: {} };
+      for (const key of Object.keys(current.edits) as Array<keyof V>) {
+        if (sameFormValue(current.edits[key], sent[key])) continue;
+        // Typed while the save was on its way: the server now holds what was sent, so that is its baseline.
+        next.edits[key] = current.edits[key];
+        next.baselines[key] = sent[key];
       }
       return next;
     });
 
   const reset = (to: Partial<V> = {}) => {
-    setEdits(to);
+    setDraft({ edits: to, baselines: pick(initial, Object.keys(to) as Array<keyof V>) });
     setErrors({});
     clearServerError?.();
   };
 
+  const drop = (fields: ReadonlyArray<keyof V & string>) => {
+    setDraft((current) => {
+      const next: Draft<V> = { edits: { ...current.edits }, baselines: { ...current.baselines } };
+      for (const field of fields) {
+        delete next.edits[field];
+        delete next.baselines[field];
+      }
+      return next;
+    });
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(current)) if (fields.some((field) => covers(key, field))) delete next[key];
+      return next;
+    });
+  };
+
   return {
     values,
+    edits,
+    baselines,
     dirty,
     set,
     error,
@@ -210,5 +256,6 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
     submit,
     settle,
     reset,
+    drop,
   };
 }

@@ -1,5 +1,6 @@
 // Project settings (/projects/:id/settings): rename (seen in the page and the Project switcher),
-// the sample rate's round trip, the leave guard, the key reset, deleting by typing the name, and axe.
+// the sample rate's round trip, the leave guard, the key reset, deleting by typing the name, and axe;
+// an invalid field and its message scrolled clear of the sticky save bar (issue #12 item 5).
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -19,6 +20,11 @@ interface ProjectAnswer {
 
 const appProjectId = 1;
 const settingsPath = (id: number) => `/projects/${id}/settings`;
+
+const viewports = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
 
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
@@ -142,4 +148,34 @@ describe('Project settings', () => {
     const left = await api<{ results: Array<{ id: number }> }>(stack.mockUrl, '/api/projects/?search=Doomed');
     assert.deepEqual(left.results, [], 'the API no longer has it');
   });
+
+  for (const viewport of viewports) {
+    journey(`at ${viewport.width}×${viewport.height}, an invalid Minimum duration and its message scroll into view above the save bar`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openConnected(page, settingsPath(appProjectId), 'Project settings');
+      const duration = page.getByRole('spinbutton', { name: 'Minimum duration (ms)', exact: true });
+      await eventually(async () => assert.equal(await duration.inputValue(), '2000'));
+      await duration.fill('50000');
+      // Scrolled away from the field first, as a person would be when pressing the bar's button.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveButton(page).click();
+      const message = page.getByText('Ensure this value is less than or equal to 30000.', { exact: true });
+      await message.waitFor();
+      await eventually(async () => {
+        assert.ok(await duration.evaluate((el) => el === document.activeElement), 'focus is on the invalid field');
+        const bar = await page.locator('.settings-save-bar').boundingBox();
+        const banner = await page.getByRole('banner').boundingBox();
+        const field = await duration.boundingBox();
+        const shown = await message.boundingBox();
+        assert.ok(bar && field && shown, 'the bar, the field and its message are laid out');
+        const top = Math.max(0, banner ? banner.y + banner.height : 0);
+        for (const [what, box] of [['the field', field], ['its message', shown]] as const) {
+          assert.ok(box.y >= top, `${what} starts below the top bar (${box.y} < ${top})`);
+          assert.ok(box.y + box.height <= bar.y, `${what} ends above the save bar (${box.y + box.height} > ${bar.y})`);
+          assert.ok(box.y + box.height <= viewport.height, `${what} is inside the viewport`);
+        }
+      });
+      await checkA11y(page, `settings-invalid-duration-${viewport.width}`);
+    });
+  }
 });

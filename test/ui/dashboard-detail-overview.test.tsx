@@ -102,7 +102,8 @@ describe('dashboard detail: overview', () => {
     const { user } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     const save = screen.getByRole('button', { name: 'Save changes' });
-    expect(save).toBeDisabled();
+    // Not `disabled`: it stays focusable, so pressing it never drops focus to the page.
+    expect(save).toHaveAttribute('aria-disabled', 'true');
     expect(save).toHaveAccessibleDescription('No changes to save yet.');
 
     const description = screen.getByRole('textbox', { name: 'Description' });
@@ -110,18 +111,18 @@ describe('dashboard detail: overview', () => {
     await user.type(description, 'The numbers we look at every morning.');
     const tags = screen.getByRole('textbox', { name: 'Tags' });
     await user.type(tags, ', Weekly, product');
-    expect(save).toBeEnabled();
+    expect(save).not.toHaveAttribute('aria-disabled');
     await user.click(save);
 
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(save).toHaveFocus();
     const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({
       description: 'The numbers we look at every morning.',
       tags: ['product', 'exec', 'weekly'],
     });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('product, exec, weekly'));
-    // Nothing left to save; the focused button stays focusable while unavailable (aria-disabled).
-    expect(screen.getByRole('button', { name: 'Save changes' })).toSatisfy((button: HTMLElement) => button.matches(':disabled, [aria-disabled="true"]'));
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveAttribute('aria-disabled', 'true');
     const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
     expect(stored).toMatchObject({ name: 'Product overview', description: 'The numbers we look at every morning.', pinned: true });
   });
@@ -323,5 +324,148 @@ describe('dashboard detail: who may edit', () => {
     expect(await screen.findByText("API key missing required scope 'dashboard:write'")).toBeInTheDocument();
     expect(screen.getByText('Could not save:')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('How Hedgebox is doing, at a glance. More.');
+  });
+});
+
+describe('dashboard detail: no lost update', () => {
+  /** Another person's change, saved through the API while this page is open (Tomás, a member). */
+  const theyPatch = async (body: object, id = dashboards.productOverview) =>
+    expect((await apiSend('PATCH', apiDashboardPath(id), body, 'phx_demo_member')).status).toBe(200);
+  const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+  const conflictDialog = () => screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
+
+  it('asks before overwriting a name someone else changed; Keep mine saves mine and focus returns to Save changes', async () => {
+    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, ' (mine)');
+    await theyPatch({ name: 'Product overview (theirs)', description: 'Their description.' });
+
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+    const dialog = await conflictDialog();
+    const rows = within(dialog).getAllByRole('row');
+    // A header row, then one row per field someone else changed: their description was not edited here.
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Name');
+    expect(cellsOf(rows[1]!)).toEqual(['Product overview (theirs)', 'Product overview (mine)']);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(save).toHaveFocus();
+    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    expect(patch?.requestBody).toEqual({ name: 'Product overview (mine)' });
+    const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
+    expect(stored).toMatchObject({ name: 'Product overview (mine)', description: 'Their description.' });
+    // The field nobody edited here shows their change.
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Their description.');
+  });
+
+  it('Take theirs keeps their values, saves the rest, and the form then shows theirs; values are in words', async () => {
+    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    await user.type(screen.getByRole('textbox', { name: 'Tags' }), ', daily');
+    await user.click(screen.getByRole('checkbox', { name: 'Pinned' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Who can edit' }), 'Only invited collaborators');
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'Mine.');
+    // Another admin (only the creator and admins may change who can edit), through the API.
+    const body = { name: 'Renamed elsewhere', tags: ['kpi'], pinned: false, restriction_level: 37 };
+    expect((await apiSend('PATCH', apiDashboardPath(dashboards.productOverview), body)).status).toBe(200);
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await conflictDialog();
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    // Pinned and Who can edit: they chose what I chose, so saving mine overwrites nothing of theirs.
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Tags']);
+    const [theirs, yours] = within(rows[0]!).getAllByRole('cell');
+    expect(within(theirs!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['kpi']);
+    expect(within(yours!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['product', 'exec', 'daily']);
+    expect(dialog).toHaveTextContent('Take theirs keeps theirs in the form and saves your other changes.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    expect(patch?.requestBody).toEqual({ description: 'Mine.' });
+    const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
+    expect(stored).toMatchObject({ name: 'Renamed elsewhere', tags: ['kpi'], pinned: false, restriction_level: 37, description: 'Mine.' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('kpi'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Renamed elsewhere');
+    expect(screen.getByRole('checkbox', { name: 'Pinned' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('Cancel and Escape save nothing and keep what was typed', async () => {
+    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    await user.click(screen.getByRole('checkbox', { name: 'Pinned' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, ' 2');
+    await theyPatch({ name: 'Theirs' });
+
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+    const dialog = await conflictDialog();
+    expect(within(dialog).getAllByRole('row').slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Name']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(save).toHaveFocus();
+    expect(name).toHaveValue('Product overview 2');
+
+    await user.keyboard('{Enter}');
+    expect(await conflictDialog()).toHaveTextContent('Name');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(save).toHaveFocus();
+    expect(name).toHaveValue('Product overview 2');
+    expect(screen.getByRole('checkbox', { name: 'Pinned' })).not.toBeChecked();
+    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
+    expect((await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview))).name).toBe('Theirs');
+  });
+
+  it('saves without asking when nobody else touched the fields being saved, and shows their other changes', async () => {
+    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), ' Mine.');
+    await theyPatch({ tags: ['theirs'], name: 'Their name' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    expect(patch?.requestBody).toEqual({ description: 'How Hedgebox is doing, at a glance. Mine.' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('theirs'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Their name');
+  });
+
+  it('measures from when editing began: a change that arrived before asks nothing, one that arrived after still asks', async () => {
+    const { user, queryClient } = renderApp(dashboardPath(dashboards.productOverview));
+    await heading('Product overview');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const description = screen.getByRole('textbox', { name: 'Description' });
+
+    // Their rename reaches this page (a refetch) before the name is touched here: editing starts from theirs.
+    await theyPatch({ name: 'Renamed first' });
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(name).toHaveValue('Renamed first'));
+    await user.type(name, ' and mine');
+
+    // Their new description reaches the page only after it was edited here: the field keeps what was typed.
+    await user.type(description, ' Mine.');
+    await theyPatch({ description: 'Theirs.' });
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(sentRequests('GET', apiDashboardPath(dashboards.productOverview)).length).toBeGreaterThan(1));
+    expect(description).toHaveValue('How Hedgebox is doing, at a glance. Mine.');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await conflictDialog();
+    expect(within(dialog).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Description']);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    expect(patch?.requestBody).toEqual({ name: 'Renamed first and mine', description: 'How Hedgebox is doing, at a glance. Mine.' });
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import type { Project } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
+import { apiSend } from './dashboard-detail-helpers.ts';
 import { apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
@@ -28,6 +29,11 @@ async function openSettings(projectId: number = APP, key?: string) {
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
+/** Save changes does nothing now, but stays focusable (aria-disabled), so focus never drops to the page. */
+const expectNothingToSave = () => {
+  expect(saveButton()).toHaveAttribute('aria-disabled', 'true');
+  expect(saveButton()).not.toBeDisabled();
+};
 const region = (name: string) => screen.getByRole('region', { name });
 
 describe('Project settings: reading', () => {
@@ -57,7 +63,7 @@ describe('Project settings: reading', () => {
     expect(screen.getByRole('checkbox', { name: 'Capture exceptions' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Disable autocapture' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Capture console logs' })).toBeChecked();
-    expect(saveButton()).toBeDisabled();
+    expectNothingToSave();
   });
 
   it('says so when the project does not exist, with a link to Projects and nothing to retry', async () => {
@@ -84,12 +90,12 @@ describe('Project settings: saving', () => {
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.type(name, '  Hedgebox Web  ');
-    expect(saveButton()).toBeEnabled();
+    expect(saveButton()).not.toHaveAttribute('aria-disabled');
     await user.click(saveButton());
 
     await waitFor(() => expect(patches(APP)).toEqual([{ name: '  Hedgebox Web  ' }]));
     await waitFor(() => expect(name).toHaveValue('Hedgebox Web'));
-    expect(saveButton()).toBeDisabled();
+    expectNothingToSave();
     expect(mock.store.project(APP)!.name).toBe('Hedgebox Web');
     expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Project settings saved.')).toBeInTheDocument();
   });
@@ -125,7 +131,7 @@ describe('Project settings: saving', () => {
     await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_sample_rate: '0.30' }]));
     await waitFor(() => expect(rate).toHaveDisplayValue('0.30'));
     expect(mock.store.project(APP)!.session_recording_sample_rate).toBe('0.30');
-    expect(saveButton()).toBeDisabled();
+    expectNothingToSave();
   });
 
   it('checks the minimum duration’s range under its field', async () => {
@@ -180,7 +186,7 @@ describe('Project settings: saving', () => {
         },
       ]),
     );
-    await waitFor(() => expect(saveButton()).toBeDisabled());
+    await waitFor(() => expectNothingToSave());
     expect(mock.store.project(APP)).toMatchObject({ timezone: 'Asia/Tokyo', week_start_day: 0, app_urls: ['https://hedgebox.example'] });
   });
 
@@ -188,9 +194,13 @@ describe('Project settings: saving', () => {
     const { user } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.type(name, ' 2');
-    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    const discard = screen.getByRole('button', { name: 'Discard changes' });
+    await user.click(discard);
     expect(name).toHaveValue('Hedgebox App');
-    expect(saveButton()).toBeDisabled();
+    // Nothing is left to discard, but focus stays on the button rather than falling to the page.
+    expect(discard).toHaveFocus();
+    expect(discard).toHaveAttribute('aria-disabled', 'true');
+    expectNothingToSave();
   });
 });
 
@@ -287,7 +297,7 @@ describe('Project settings: leaving with unsaved changes', () => {
     const { user, location } = await openSettings();
     await user.click(screen.getByRole('checkbox', { name: 'Anonymize IP addresses' }));
     await user.click(saveButton());
-    await waitFor(() => expect(saveButton()).toBeDisabled());
+    await waitFor(() => expectNothingToSave());
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Activity' }));
     await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/activity`));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
@@ -449,8 +459,182 @@ describe('Project settings: danger zone', () => {
     await user.click(saveButton());
     expect(await screen.findByText('Service temporarily unavailable, try again later.')).toBeInTheDocument();
     expect(description).toHaveValue('Files for teams.');
-    expect(saveButton()).toBeEnabled();
+    expect(saveButton()).not.toHaveAttribute('aria-disabled');
     fireEvent.change(description, { target: { value: 'Files for small teams.' } });
     expect(description).toHaveValue('Files for small teams.');
+  });
+});
+
+describe('Project settings: no lost update', () => {
+  /** Another person's change, saved through the API while this page is open. */
+  const theyPatch = async (body: object) => expect((await apiSend('PATCH', `/api/projects/${APP}/`, body)).status).toBe(200);
+  const conflictDialog = () => screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
+  const rowsOf = (dialog: HTMLElement) =>
+    within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
+
+  it('lists each field someone else changed by its label, in words; Keep mine saves mine', async () => {
+    const { user } = await openSettings();
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
+    await user.tab();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Week starts on' }), 'Sunday');
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    await user.clear(description);
+    await user.type(description, 'Mine.');
+    await theyPatch({ timezone: 'America/New_York', week_start_day: null, name: 'Hedgebox (theirs)' });
+
+    const save = saveButton();
+    await user.click(save);
+    const dialog = await conflictDialog();
+    // The name was not edited here: it is not asked about, and the form shows theirs.
+    expect(rowsOf(dialog)).toEqual([
+      ['Time zone', 'America/New_York', 'Asia/Tokyo'],
+      ['Week starts on', 'Not set', 'Sunday'],
+    ]);
+    expect(dialog).toHaveTextContent('Take theirs keeps theirs in the form and saves your other changes.');
+    expect(patches(APP)).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox (theirs)');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Project settings saved.')).toBeInTheDocument();
+    expect(save).toHaveFocus();
+    expect(patches(APP)).toEqual([{ product_description: 'Mine.', timezone: 'Asia/Tokyo', week_start_day: 0 }]);
+    expect(mock.store.project(APP)).toMatchObject({ name: 'Hedgebox (theirs)', timezone: 'Asia/Tokyo', week_start_day: 0 });
+  });
+
+  it('Take theirs keeps their URLs (shown as lists), saves the rest, and the form shows theirs', async () => {
+    const { user } = await openSettings();
+    const web = region('Web');
+    await user.click(within(web).getByRole('button', { name: 'Add URL' }));
+    await user.type(within(web).getByRole('textbox', { name: 'Authorized URL 2' }), 'https://mine.example');
+    await user.click(screen.getByRole('checkbox', { name: 'Anonymize IP addresses' }));
+    await theyPatch({ app_urls: ['https://theirs.example', 'https://app.hedgebox.net'] });
+
+    await user.click(saveButton());
+    const dialog = await conflictDialog();
+    const [row] = within(dialog).getAllByRole('row').slice(1);
+    expect(within(row!).getByRole('rowheader')).toHaveTextContent('Authorized URLs');
+    const [theirs, yours] = within(row!).getAllByRole('cell');
+    expect(within(theirs!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['https://theirs.example', 'https://app.hedgebox.net']);
+    expect(within(yours!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['https://app.hedgebox.net', 'https://mine.example']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(patches(APP)).toEqual([{ anonymize_ips: true }]));
+    await waitFor(() => expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).toHaveValue('https://theirs.example'));
+    expect(within(web).getByRole('textbox', { name: 'Authorized URL 2' })).toHaveValue('https://app.hedgebox.net');
+    expect(mock.store.project(APP)).toMatchObject({ app_urls: ['https://theirs.example', 'https://app.hedgebox.net'], anonymize_ips: true });
+    await waitFor(() => expectNothingToSave());
+  });
+
+  it('Cancel saves nothing and keeps what was typed; a field nobody else changed saves without asking', async () => {
+    const { user } = await openSettings();
+    const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
+    await user.clear(rate);
+    await user.type(rate, '0.3');
+    await theyPatch({ session_recording_sample_rate: '0.90' });
+    await user.click(saveButton());
+    const dialog = await conflictDialog();
+    expect(rowsOf(dialog)).toEqual([['Sample rate', '0.90', '0.30']]);
+    expect(dialog).not.toHaveTextContent('your other changes');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(saveButton()).toHaveFocus();
+    expect(rate).toHaveValue(0.3);
+    expect(patches(APP)).toEqual([]);
+    expect(mock.store.project(APP)!.session_recording_sample_rate).toBe('0.90');
+
+    // Put back as loaded: nothing of mine is left to ask about; then a change nobody else made.
+    await user.clear(rate);
+    await user.type(rate, '0.90');
+    const duration = screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' });
+    await user.clear(duration);
+    await user.type(duration, '3000');
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 3000 }]));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Project settings: nothing left to save', () => {
+  const theyPatch = async (body: object) => expect((await apiSend('PATCH', `/api/projects/${APP}/`, body)).status).toBe(200);
+  const notifications = () => screen.getByRole('status', { name: 'Notifications' });
+
+  it('sends nothing when the project cannot be read again first, and says why; what was typed stays', async () => {
+    const { user } = await openSettings();
+    const description = screen.getByRole('textbox', { name: 'Product description' });
+    await user.clear(description);
+    await user.type(description, 'Typed.');
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'GET', path: `/api/projects/${APP}/`, status: 503, retry_after: null }] });
+    await user.click(saveButton());
+    const failed = (await screen.findByText('Could not save:')).closest('[role="alert"]') as HTMLElement;
+    expect(failed).toHaveTextContent('Could not save: Service temporarily unavailable, try again later.');
+    expect(description).toHaveValue('Typed.');
+    expect(saveButton()).toHaveFocus();
+    expect(patches(APP)).toEqual([]);
+
+    mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [] });
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ product_description: 'Typed.' }]));
+    expect(screen.queryByText('Could not save:')).not.toBeInTheDocument();
+  });
+
+  it('Take theirs with no other change sends nothing, says so, and the form shows theirs', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await theyPatch({ name: 'Theirs' });
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
+    expect(dialog).not.toHaveTextContent('your other changes');
+    await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    expect(await within(notifications()).findByText('Nothing else to save: the form shows their values.')).toBeInTheDocument();
+    expect(name).toHaveValue('Theirs');
+    expect(saveButton()).toHaveFocus();
+    expectNothingToSave();
+    expect(patches(APP)).toEqual([]);
+  });
+
+  it('sends nothing when someone else already saved the very value typed here', async () => {
+    const { user } = await openSettings();
+    const name = screen.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await user.type(name, 'Same idea');
+    await theyPatch({ name: 'Same idea' });
+    await user.click(saveButton());
+    expect(await within(notifications()).findByText('Nothing to save: the project already holds these values.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expectNothingToSave();
+    expect(patches(APP)).toEqual([]);
+  });
+});
+
+describe('Project settings: Replay while session recording is off', () => {
+  it('shows sample rate and minimum duration as not applying, keeping their values, until recording is on', async () => {
+    const { user } = await openSettings();
+    const record = screen.getByRole('checkbox', { name: 'Record user sessions' });
+    const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
+    const duration = screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' });
+    expect(rate).toBeEnabled();
+    expect(rate).not.toHaveAccessibleDescription(/Applies only when session recording is on\./);
+
+    await user.click(record);
+    for (const field of [rate, duration]) {
+      expect(field).toBeDisabled();
+      expect(field).toHaveAccessibleDescription(/^Applies only when session recording is on\./);
+    }
+    expect(rate).toHaveDisplayValue('0.50');
+    expect(duration).toHaveValue(2000);
+    await user.click(saveButton());
+    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_opt_in: false }]));
+    expect(mock.store.project(APP)).toMatchObject({ session_recording_sample_rate: '0.50', session_recording_minimum_duration_milliseconds: 2000 });
+
+    await user.click(record);
+    expect(rate).toBeEnabled();
+    expect(duration).toBeEnabled();
   });
 });

@@ -2,8 +2,10 @@
  * Overview: edit the dashboard's writable fields (a PATCH of only what changed), its read-only
  * facts and tiles, and the soft delete with Undo.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { dashboardDisplayName } from '../../api/dashboards.ts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { hasChanges, withoutFields } from '../../api/changed-fields.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { useDeleteDashboard, useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -12,65 +14,24 @@ import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { schemaErrors, useForm } from '../../components/use-form.ts';
-import {
-  dashboardUpdateInput,
-  normalizeTags,
-  restrictionLevels,
-  type DashboardUpdateInput,
-} from '../../contract/inputs.ts';
+import { useConflictQuestion } from '../../components/conflict-dialog.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { dashboardUpdateInput, restrictionLevels } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { CreationSource } from './creation-source.tsx';
 import { formatDateTime, tileTitle, userName } from './format.ts';
 import { useDashboardPermissions } from '../../api/authorization.ts';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
-
-interface FormValues {
-  name: string;
-  description: string;
-  /** Comma-separated, as typed. */
-  tags: string;
-  pinned: boolean;
-  restrictionLevel: string;
-}
-
-/** The field that shows a problem at `path` of the PATCH body (or the API's `attr`); null: the form. */
-function fieldOfPath(path: ReadonlyArray<string>): keyof FormValues | null {
-  const root = path[0];
-  if (root === 'restriction_level') return 'restrictionLevel';
-  return root === 'name' || root === 'description' || root === 'tags' || root === 'pinned' ? root : null;
-}
-
-function valuesOf(dashboard: Dashboard): FormValues {
-  return {
-    name: dashboard.name ?? '',
-    description: dashboard.description ?? '',
-    tags: dashboard.tags.join(', '),
-    pinned: dashboard.pinned,
-    restrictionLevel: String(dashboard.restriction_level),
-  };
-}
-
-const blankToNull = (name: string | null) => (name?.trim() ? name : null);
-const splitTags = (text: string) => text.split(',');
-const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((v, i) => v === b[i]);
-
-/** The PATCH body: only the fields whose value differs from the dashboard's. */
-function changesOf(dashboard: Dashboard, values: FormValues): DashboardUpdateInput {
-  const original = valuesOf(dashboard);
-  const changes: DashboardUpdateInput = {};
-  if (blankToNull(values.name) !== blankToNull(dashboard.name)) changes.name = blankToNull(values.name);
-  if (values.description !== original.description) changes.description = values.description;
-  if (values.tags !== original.tags) {
-    const tags = normalizeTags(splitTags(values.tags));
-    if (!sameList(tags, normalizeTags(dashboard.tags))) changes.tags = tags;
-  }
-  if (values.pinned !== original.pinned) changes.pinned = values.pinned;
-  if (values.restrictionLevel !== original.restrictionLevel) {
-    changes.restriction_level = Number(values.restrictionLevel) as DashboardUpdateInput['restriction_level'];
-  }
-  return changes;
-}
+import {
+  bodyOf,
+  changesOf,
+  conflictRows,
+  fieldOfPath,
+  planOverviewSave,
+  valuesOf,
+  type FormValues,
+} from './overview-form.ts';
 
 /** The restriction-rights refusal (403 without `attr`), which belongs at `Who can edit`. */
 function isRestrictionRefusal(error: unknown): boolean {
@@ -83,6 +44,13 @@ export default function OverviewTab() {
   const access = useDashboardPermissions(projectId, dashboard);
   const save = useUpdateDashboard(projectId, dashboardId);
   const remove = useDeleteDashboard(projectId);
+  const queryClient = useQueryClient();
+  const conflictQuestion = useConflictQuestion();
+  // Reading the dashboard again just before saving, and the error when that read failed.
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<unknown>(null);
+  const busy = checking || save.isPending;
+  const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = { readOnly: useId(), facts: useId(), tiles: useId(), danger: useId(), form: useId() };
   // Edits cover only the fields the person touched, so a refetch never turns another person's change into ours.
@@ -93,26 +61,72 @@ export default function OverviewTab() {
     serverError: save.error,
     clearServerError: save.reset,
     fieldOfServerError: (path, error) => (isRestrictionRefusal(error) ? 'restrictionLevel' : fieldOfPath(path)),
-    pending: save.isPending,
+    pending: busy,
   });
   const { values, dirty } = form;
-  const changes = changesOf(dashboard, values);
   const readOnlyReason = access.edit;
   const name = dashboardDisplayName(dashboard);
 
   const edit = <K extends keyof FormValues & string>(field: K, value: FormValues[K]) => form.set(field, value);
-  const formError = form.formProblem ?? form.serverFormError;
+  const formError = form.formProblem ?? checkError ?? form.serverFormError;
+
+  /**
+   * No lost update: read the dashboard again, compare each field being saved with the value it
+   * showed when editing began, and ask before overwriting another person's change.
+   */
+  const saveChecked = async ({ edits, baselines }: Pick<typeof form, 'edits' | 'baselines'>) => {
+    setCheckError(null);
+    setChecking(true);
+    let fresh: Dashboard;
+    try {
+      // Also puts the fresh dashboard in the cache: fields nobody edited here show it.
+      fresh = await queryClient.fetchQuery({ ...dashboardQueries.detail(projectId, dashboardId), staleTime: 0 });
+    } catch (error) {
+      setCheckError(error);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const plan = planOverviewSave(fresh, edits, baselines);
+    let planned = plan.changes;
+    let kept = edits;
+    let tookTheirs = false;
+    if (plan.conflicts.length > 0) {
+      const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
+      const choice = await conflictQuestion.ask(conflictRows(fresh, plan), othersToo);
+      if (choice === null) return;
+      if (choice === 'theirs') {
+        tookTheirs = true;
+        form.drop(plan.conflicts);
+        planned = withoutFields(planned, plan.conflicts);
+        kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
+      }
+    }
+    if (!hasChanges(planned)) {
+      // Everything typed was already there, or was theirs to keep: the form shows the dashboard as saved.
+      form.settle({ ...valuesOf(fresh), ...kept });
+      toast.show({
+        kind: 'info',
+        message: tookTheirs
+          ? 'Nothing else to save: the form shows their values.'
+          : 'Nothing to save: the dashboard already holds these values.',
+      });
+      return;
+    }
+    const sent = { ...valuesOf(fresh), ...kept };
+    save.mutate(bodyOf(planned), {
+      onSuccess: () => {
+        // Keep anything typed while the save was on its way.
+        form.settle(sent);
+        toast.success('Changes saved.');
+      },
+    });
+  };
 
   const submit = (event: FormEvent) =>
-    form.submit(event, (sent) => {
-      if (!dirty || readOnlyReason) return;
-      save.mutate(changes, {
-        onSuccess: () => {
-          // Keep anything typed while the save was on its way.
-          form.settle(sent);
-          toast.success('Changes saved.');
-        },
-      });
+    form.submit(event, () => {
+      if (!dirty || readOnlyReason || busy) return;
+      void saveChecked(form);
     });
 
   const confirmDeletion = () =>
@@ -191,26 +205,26 @@ export default function OverviewTab() {
                 <option value={String(restrictionLevels.onlyCollaboratorsCanEdit)}>Only invited collaborators</option>
               </SelectField>
               <div className="button-row">
-                <ReasonedButton
-                  type="submit"
-                  className="button button-primary"
-                  disabled={save.isPending}
-                  aria-busy={save.isPending || undefined}
-                  disabledReason={readOnlyReason ? null : dirty ? null : 'No changes to save yet.'}
-                >
+                <SaveButton ref={saveButtonRef} busy={busy} unavailableReason={readOnlyReason || dirty ? null : 'No changes to save yet.'}>
                   Save changes
-                </ReasonedButton>
+                </SaveButton>
                 {dirty && (
                   <button
                     type="button"
                     className="button"
-                    onClick={() => form.reset()}
+                    onClick={() => {
+                      form.reset();
+                      // This button goes with the changes: focus moves to Save changes, never to the page.
+                      saveButtonRef.current?.focus();
+                    }}
                   >
                     Revert changes
                   </button>
                 )}
               </div>
-              {save.isPending && <p className="field-hint">Saving…</p>}
+              <p className="field-hint" aria-live="polite">
+                {checking ? 'Checking for changes by others…' : save.isPending ? 'Saving…' : ''}
+              </p>
             </fieldset>
           </form>
         </section>
@@ -291,6 +305,7 @@ export default function OverviewTab() {
         onConfirm={confirmDeletion}
         onCancel={() => setConfirmDelete(false)}
       />
+      {conflictQuestion.dialog}
     </>
   );
 }

@@ -2,7 +2,8 @@
  * The settings form as text and booleans (what the inputs hold), and its translation to the API's
  * values: the PATCH carries only the fields whose API value differs from the project it started from.
  */
-import { changedFields } from '../../api/changed-fields.ts';
+import { changedFields, planSave, type SavePlan } from '../../api/changed-fields.ts';
+import type { ConflictRow, ShownValue } from '../../components/conflict-dialog.tsx';
 import { projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
@@ -140,3 +141,66 @@ export function checkSettings(base: SettingsDraft, draft: SettingsDraft): FormEr
 
 /** The changes typed for the API layer (checked by `checkSettings` first). */
 export const asUpdateInput = (changes: Partial<Record<SettingsField, unknown>>) => changes as ProjectUpdateInput;
+
+// ---------- no lost update (CONSOLE.md "Safety") ----------
+
+/** Each field's label in the form: what `Changed since you opened it` lists. */
+export const settingsLabels: Record<SettingsField, string> = {
+  name: 'Project name',
+  product_description: 'Product description',
+  timezone: 'Time zone',
+  week_start_day: 'Week starts on',
+  app_urls: 'Authorized URLs',
+  session_recording_opt_in: 'Record user sessions',
+  session_recording_sample_rate: 'Sample rate',
+  session_recording_minimum_duration_milliseconds: 'Minimum duration (ms)',
+  anonymize_ips: 'Anonymize IP addresses',
+  autocapture_opt_out: 'Disable autocapture',
+  autocapture_exceptions_opt_in: 'Capture exceptions',
+  autocapture_web_vitals_opt_in: 'Capture web vitals',
+  capture_console_log_opt_in: 'Capture console logs',
+  capture_performance_opt_in: 'Capture performance',
+};
+
+/** A field's API value in words: lists as lists, booleans On/Off, the week's first day by name. */
+export function shownSetting(field: SettingsField, value: unknown): ShownValue {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (field === 'week_start_day') return value === 0 ? 'Sunday' : value === 1 ? 'Monday' : 'Not set';
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Plans a save against `fresh` (the project read just before saving), from the form's `edits` and
+ * the `baselines` they started from (see use-form.ts): what to send, and which of it someone else
+ * changed meanwhile. The name is sent as typed (the API trims it).
+ */
+export function planSettingsSave(
+  fresh: Project,
+  edits: Partial<SettingsDraft>,
+  baselines: Partial<SettingsDraft>,
+): SavePlan<SettingsField> {
+  const server = draftFromProject(fresh);
+  const mine = { ...server, ...edits };
+  const plan = planSave<SettingsField>({
+    baseline: apiValues({ ...server, ...baselines }),
+    server: apiValues(server),
+    mine: apiValues(mine),
+  });
+  if ('name' in plan.changes) plan.changes.name = mine.name;
+  return plan;
+}
+
+/** The dialog's rows for the conflicting fields of `plan`, in the form's order. */
+export function settingsConflictRows(fresh: Project, plan: SavePlan<SettingsField>): ConflictRow[] {
+  const server = apiValues(draftFromProject(fresh));
+  const order = Object.keys(settingsLabels) as SettingsField[];
+  return order
+    .filter((field) => plan.conflicts.includes(field))
+    .map((field) => ({
+      field,
+      label: settingsLabels[field],
+      theirs: shownSetting(field, server[field]),
+      yours: shownSetting(field, field === 'name' ? String(plan.changes.name).trim() : plan.changes[field]),
+    }));
+}

@@ -3,10 +3,15 @@
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { hasChanges, withoutFields } from '../../api/changed-fields.ts';
 import { useUpdateProject } from '../../api/project-mutations.ts';
+import { projectQueries } from '../../api/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
+import { useConflictQuestion } from '../../components/conflict-dialog.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorStatus } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
@@ -18,7 +23,9 @@ import {
   asUpdateInput,
   checkSettings,
   draftFromProject,
+  planSettingsSave,
   settingsChanges,
+  settingsConflictRows,
   settingsFieldOf,
   type SettingsDraft,
 } from './settings-draft.ts';
@@ -49,6 +56,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const notApplyingReason = 'Applies only when session recording is on.';
+
+/**
+ * The hint of a Replay setting. While `Record user sessions` is off the setting does not apply: it is
+ * shown disabled, with this reason first, and keeps its value. Not editable then, because a value
+ * typed there would change nothing, and turning recording on in the same form makes it editable at
+ * once (nothing needs saving first).
+ */
+function ReplayHint({ off, children }: { off: boolean; children: ReactNode }) {
+  return off ? (
+    <>
+      <strong className="not-applying-reason">{notApplyingReason}</strong> {children}
+    </>
+  ) : (
+    children
+  );
+}
+
 export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLeaveRef }: SettingsFormProps) {
   const canWrite = readOnlyReason === null;
   // A member changes only the member settings (API.md §6.1); the rest shows read-only.
@@ -60,6 +85,12 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
   // What the last save sent: the API's `app_urls__N` counts only the rows that were not empty.
   const [sent, setSent] = useState<SettingsDraft>(initial);
   const update = useUpdateProject(project.id);
+  const queryClient = useQueryClient();
+  const conflictQuestion = useConflictQuestion();
+  // Reading the project again just before saving, and the error when that read failed.
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<unknown>(null);
+  const busy = checking || update.isPending;
   const toast = useToast();
   const saveHintId = useId();
   const readOnlyId = useId();
@@ -77,7 +108,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
     // A taken name (409) has no `attr`, but it is about the name.
     fieldOfServerError: (path, error) =>
       errorStatus(error) === 409 ? 'name' : settingsFieldOf(path, sent),
-    pending: update.isPending || !canWrite,
+    pending: busy || !canWrite,
   });
   const { values: draft, dirty, set } = form;
 
@@ -97,20 +128,69 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
     form.reset();
   };
 
-  const save = (event: FormEvent) =>
-    form.submit(event, (values) => {
-      if (!dirty) return;
-      setSent(values);
-      update.mutate(asUpdateInput(settingsChanges(initial, values)), {
-        onSuccess: () => {
-          // Fields edited while saving keep what was typed; the rest show what the API saved.
-          form.settle(values);
-          toast.success('Project settings saved.');
-        },
+  /**
+   * No lost update: read the project again, compare each field being saved with the value it showed
+   * when editing began, and ask before overwriting another person's change.
+   */
+  const saveChecked = async ({ edits, baselines }: Pick<typeof form, 'edits' | 'baselines'>) => {
+    setCheckError(null);
+    setChecking(true);
+    let fresh: Project;
+    try {
+      // Also puts the fresh project in the cache: fields nobody edited here show it.
+      fresh = await queryClient.fetchQuery({ ...projectQueries.detail(project.id), staleTime: 0 });
+    } catch (error) {
+      setCheckError(error);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const plan = planSettingsSave(fresh, edits, baselines);
+    let planned = plan.changes;
+    let kept = edits;
+    let tookTheirs = false;
+    if (plan.conflicts.length > 0) {
+      const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
+      const choice = await conflictQuestion.ask(settingsConflictRows(fresh, plan), othersToo);
+      if (choice === null) return;
+      if (choice === 'theirs') {
+        tookTheirs = true;
+        form.drop(plan.conflicts);
+        planned = withoutFields(planned, plan.conflicts);
+        kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
+      }
+    }
+    const values = { ...draftFromProject(fresh), ...kept };
+    if (!hasChanges(planned)) {
+      // Everything typed was already there, or was theirs to keep: the form shows the project as saved.
+      form.settle(values);
+      toast.show({
+        kind: 'info',
+        message: tookTheirs
+          ? 'Nothing else to save: the form shows their values.'
+          : 'Nothing to save: the project already holds these values.',
       });
+      return;
+    }
+    setSent(values);
+    update.mutate(asUpdateInput(planned), {
+      onSuccess: () => {
+        // Fields edited while saving keep what was typed; the rest show what the API saved.
+        form.settle(values);
+        toast.success('Project settings saved.');
+      },
+    });
+  };
+
+  const save = (event: FormEvent) =>
+    form.submit(event, () => {
+      if (!dirty || busy) return;
+      void saveChecked(form);
     });
 
   const nothingToSave = !dirty;
+  // Sample rate and minimum duration apply only to recorded sessions (see ReplayHint).
+  const recordingOff = !draft.session_recording_opt_in;
 
   return (
     <>
@@ -187,7 +267,12 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             />
             <Field
               label="Sample rate"
-              hint="The share of sessions recorded, from 0 to 1 in steps of 0.01 (0.50 is half). Empty records every session."
+              className={recordingOff ? 'field-not-applying' : undefined}
+              hint={
+                <ReplayHint off={recordingOff}>
+                  The share of sessions recorded, from 0 to 1 in steps of 0.01 (0.50 is half). Empty records every session.
+                </ReplayHint>
+              }
               error={form.error('session_recording_sample_rate')}
             >
               {(control) => (
@@ -199,7 +284,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
                   max={1}
                   step={0.01}
                   value={draft.session_recording_sample_rate}
-                  disabled={locked('session_recording_sample_rate')}
+                  disabled={locked('session_recording_sample_rate') || recordingOff}
                   onChange={(event) =>
                     setNumber('session_recording_sample_rate', event.target.value, event.target.validity?.badInput ?? false)
                   }
@@ -208,7 +293,12 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             </Field>
             <Field
               label="Minimum duration (ms)"
-              hint="Sessions shorter than this are not kept: 0 to 30000 milliseconds. Empty means no minimum."
+              className={recordingOff ? 'field-not-applying' : undefined}
+              hint={
+                <ReplayHint off={recordingOff}>
+                  Sessions shorter than this are not kept: 0 to 30000 milliseconds. Empty means no minimum.
+                </ReplayHint>
+              }
               error={form.error('session_recording_minimum_duration_milliseconds')}
             >
               {(control) => (
@@ -220,7 +310,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
                   max={30000}
                   step={1}
                   value={draft.session_recording_minimum_duration_milliseconds}
-                  disabled={locked('session_recording_minimum_duration_milliseconds')}
+                  disabled={locked('session_recording_minimum_duration_milliseconds') || recordingOff}
                   onChange={(event) =>
                     setNumber(
                       'session_recording_minimum_duration_milliseconds',
@@ -282,26 +372,36 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             </p>
           )}
           <ActionError
-            error={form.serverFormError}
+            error={checkError ?? form.serverFormError}
             prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not save:'}
           />
           <div className="button-row">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={nothingToSave || update.isPending || !canWrite}
-              aria-busy={update.isPending || undefined}
+            <SaveButton
+              disabled={!canWrite}
+              busy={busy}
+              unavailableReason={nothingToSave ? 'No unsaved changes.' : null}
+              hideReason
               aria-describedby={saveHintId}
             >
               Save changes
-            </button>
-            <button type="button" className="button" onClick={discard} disabled={!dirty || update.isPending}>
+            </SaveButton>
+            <button
+              type="button"
+              className="button"
+              // Focusable when there is nothing to discard, so focus stays here after discarding.
+              aria-disabled={!dirty || busy || undefined}
+              onClick={() => {
+                if (dirty && !busy) discard();
+              }}
+            >
               Discard changes
             </button>
             <p id={saveHintId} className="field-hint" aria-live="polite">
               {!canWrite
                 ? readOnlyReason
-                : update.isPending
+                : checking
+                  ? 'Checking for changes by others…'
+                  : update.isPending
                   ? 'Saving…'
                   : dirty
                     ? 'You have unsaved changes.'
@@ -316,6 +416,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
         message="Your changes to the project settings are not saved. If you leave this page, they are lost."
         allow={() => allowLeaveRef.current}
       />
+      {conflictQuestion.dialog}
     </>
   );
 }
