@@ -297,7 +297,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
 
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response) =>
+  const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response, cancelled = false) =>
     addRequestLogEntry({
       method,
       url: redact(url, secrets),
@@ -311,6 +311,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
       requestHeaders: Object.entries(headers).filter(([name]) => name !== 'Authorization'),
       responseBody: responseText === null ? null : bodyForLog(redact(responseText, secrets)),
       errorDetail: errorDetail === null ? null : redact(errorDetail, secrets),
+      ...(cancelled && { cancelled: true }),
       ...(answer && { statusText: answer.statusText, responseHeaders: [...answer.headers].map(([n, v]) => [n, redact(v, secrets)] as const) }),
     });
 
@@ -322,7 +323,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
-      log(null, null, CANCELLED_DETAIL);
+      log(null, null, CANCELLED_DETAIL, undefined, true);
       throw error;
     }
     const networkError = new NetworkError(host, target, error);

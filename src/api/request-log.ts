@@ -34,12 +34,17 @@ export interface RequestLogEntry {
   responseHeaders?: ReadonlyArray<readonly [string, string]>;
   /** What went wrong, in words (API detail, network failure, shape mismatch, cancelled), or null. */
   errorDetail: string | null;
+  /**
+   * The console itself cancelled the request before its answer arrived (the page that asked no
+   * longer needed it): not a failure of the API. `errorDetail` then says why, in words.
+   */
+  cancelled?: boolean;
 }
 
 export const REQUEST_LOG_LIMIT = 500;
 
-/** The `errorDetail` of a request cancelled before its answer (not a failure of the API). */
-export const CANCELLED_DETAIL = 'Cancelled before the answer arrived.';
+/** The `errorDetail` of a request the console cancelled before its answer (not a failure of the API). */
+export const CANCELLED_DETAIL = 'Cancelled by the console before the answer arrived: the page no longer needed it.';
 
 let entries: ReadonlyArray<RequestLogEntry> = [];
 let nextId = 1;

@@ -34,7 +34,8 @@ export function App({ router, queryClient }: AppProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      {/* Toasts about one page (errors) are dismissed when the router leaves its path. */}
+      <ToastProvider navigation={router}>
         <AppUiProvider>
           <RouterProvider router={router} />
         </AppUiProvider>

@@ -13,7 +13,7 @@ import {
   type Range,
   type Rect,
 } from '@tanstack/react-virtual';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   DEFAULT_MAX_HEIGHT,
   DEFAULT_PREFETCH_ROWS,
@@ -28,6 +28,53 @@ import {
 } from './table-parts.tsx';
 
 export type { TableColumn } from './table-parts.tsx';
+
+/** `maxHeight="fill"`: the scroll area reaches the window's bottom, with what follows it still in view. */
+export const FILL_MAX_HEIGHT = 'fill';
+/** The shortest a filling scroll area gets (a short window, a tall toolbar above), in px. */
+export const FILL_MIN_HEIGHT = 288;
+
+/**
+ * The max-height (px) that makes `scroll` end where the window does, leaving room for what follows
+ * it inside `container` (the count line), the container's bottom margin and the page's bottom
+ * padding. Measured again when the window or the page around the table changes size. Null while
+ * not `enabled` or without layout (jsdom).
+ */
+export function useFillHeight(
+  scroll: RefObject<HTMLElement | null>,
+  container: RefObject<HTMLElement | null>,
+  enabled: boolean,
+): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const scrollElement = scroll.current;
+    const containerElement = container.current;
+    if (!enabled || !scrollElement || !containerElement) return;
+    const page = containerElement.closest<HTMLElement>('.page') ?? containerElement.parentElement;
+    const measure = () => {
+      const scrollBox = scrollElement.getBoundingClientRect();
+      if (scrollBox.width === 0 && scrollBox.height === 0) return;
+      const containerBox = containerElement.getBoundingClientRect();
+      const below =
+        containerBox.bottom -
+        scrollBox.bottom +
+        parseFloat(getComputedStyle(containerElement).marginBottom || '0') +
+        (page ? parseFloat(getComputedStyle(page).paddingBottom || '0') : 0);
+      const top = scrollBox.top + window.scrollY;
+      const next = Math.max(FILL_MIN_HEIGHT, Math.floor(window.innerHeight - top - below));
+      setHeight((current) => (current === next ? current : next));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (page) observer?.observe(page);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [scroll, container, enabled]);
+  return enabled ? height : null;
+}
 
 export interface InfiniteTableProps<T> extends InfiniteTableBaseProps<T> {
   /** Rows rendered beyond each edge of the view. Default 6. */
@@ -57,6 +104,9 @@ export function InfiniteTable<T>({
   rowClassName,
 }: InfiniteTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const filling = maxHeight === FILL_MAX_HEIGHT;
+  const fillHeight = useFillHeight(scrollRef, containerRef, filling);
   const countId = useId();
   // The focused row stays rendered while scrolled away, so keyboard focus is never lost.
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
@@ -133,11 +183,12 @@ export function InfiniteTable<T>({
   rows.push(spacer('spacer-after', virtualizer.getTotalSize() - previousEnd));
 
   return (
-    <div className="infinite-table">
+    <div ref={containerRef} className="infinite-table">
       <div
         ref={scrollRef}
         className="table-scroll"
-        style={{ maxHeight }}
+        // Until measured (and without layout), a filling table takes the default height.
+        style={{ maxHeight: filling ? (fillHeight ?? DEFAULT_MAX_HEIGHT) : maxHeight }}
         role="region"
         aria-label={`${label}, scrollable`}
         aria-describedby={countId}

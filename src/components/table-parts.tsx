@@ -44,7 +44,10 @@ export interface InfiniteTableBaseProps<T> {
   isRefetching?: boolean;
   /** Row height in px (the virtualized table's estimate; the plain one's minimum). Default 48. */
   rowHeight?: number;
-  /** CSS max-height of the scroll area. Default `min(70vh, 42rem)`. */
+  /**
+   * CSS max-height of the scroll area. Default `min(70vh, 42rem)`. `fill`: down to the bottom of the
+   * window (the count line under it still in view), never shorter than `FILL_MIN_HEIGHT`.
+   */
   maxHeight?: string;
   /** Load the next page when the view is within this many rows of the loaded end. Default 20. */
   prefetchRows?: number;
@@ -58,6 +61,7 @@ export const DEFAULT_MAX_HEIGHT = 'min(70vh, 42rem)';
 export const DEFAULT_PREFETCH_ROWS = 20;
 export const HEADER_HEIGHT = 44;
 const DEFAULT_NOUN = { one: 'item', other: 'items' };
+
 
 /** `<colgroup>` and `<thead>`: one columnheader per column (row 1 of aria-rowindex). */
 export function TableHead<T>({ columns }: { columns: ReadonlyArray<TableColumn<T>> }) {

@@ -4,6 +4,11 @@
  * `Dismiss`. A toast may carry one action button (e.g. `Undo`). The region stays usable while a
  * dialog is open, and moves to the top of the screen then, with the dialog starting below it, so no
  * toast covers the dialog's buttons.
+ *
+ * At most three toasts show at once: the newest three; older ones wait, folded into "N more" (their
+ * timers keep running), and come back as newer ones are dismissed. An error toast belongs to the page (path) it was raised on and is
+ * dismissed when the console navigates to another path, unless it is `global`; success and info
+ * toasts are global by default (they confirm what was done, often just before a navigation).
  */
 import {
   createContext,
@@ -36,13 +41,31 @@ export interface ToastInput {
   action?: ToastAction;
   /** Auto-dismiss delay for success/info (default 5 s, 10 s with an action); errors never auto-dismiss. */
   durationMs?: number;
+  /**
+   * Whether the toast stays when the console navigates to another page. Default: false for errors
+   * (they are about the page they appeared on), true for success and info.
+   */
+  global?: boolean;
 }
 
 export interface Toast extends Required<Pick<ToastInput, 'kind' | 'message'>> {
   id: number;
   action?: ToastAction;
   durationMs: number | null;
+  /** The path the toast belongs to; null for a global toast. */
+  route: string | null;
 }
+
+/** Where the console is, and a way to hear it move: the app's router. */
+export interface ToastNavigation {
+  state: { location: { pathname: string } };
+  subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
+}
+
+/** Toasts on screen at once; older ones fold into "N more". */
+export const VISIBLE_TOASTS = 3;
+/** Toasts kept at all (shown and folded): beyond it the oldest non-error goes first. */
+const KEPT_TOASTS = 10;
 
 export interface ToastApi {
   show: (toast: ToastInput) => number;
@@ -69,26 +92,41 @@ const TOAST_CLEARANCE_MARGIN_PX = 32;
 export const DEFAULT_TOAST_MS = 5000;
 export const ACTION_TOAST_MS = 10_000;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** Without `navigation` (a test of one component), no toast is tied to a page. */
+export function ToastProvider({ children, navigation }: { children: ReactNode; navigation?: ToastNavigation }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+
+  // Leaving a page dismisses the toasts that belong to it.
+  useEffect(
+    () =>
+      navigation?.subscribe(({ location }) =>
+        setToasts((list) => {
+          const kept = list.filter((t) => t.route === null || t.route === location.pathname);
+          return kept.length === list.length ? list : kept;
+        }),
+      ),
+    [navigation],
+  );
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current++;
     const kind = input.kind ?? 'info';
     const durationMs = kind === 'error' ? null : (input.durationMs ?? (input.action ? ACTION_TOAST_MS : DEFAULT_TOAST_MS));
-    // Newest last, and at most 5 on screen: the oldest non-error goes first.
+    const global = input.global ?? kind !== 'error';
+    const route = global || !navigation ? null : navigation.state.location.pathname;
+    // Newest last, and at most KEPT_TOASTS kept: the oldest non-error goes first.
     setToasts((list) => {
-      const next = [...list, { id, kind, message: input.message, action: input.action, durationMs }];
-      while (next.length > 5) {
+      const next = [...list, { id, kind, message: input.message, action: input.action, durationMs, route }];
+      while (next.length > KEPT_TOASTS) {
         const drop = next.findIndex((t) => t.kind !== 'error');
         next.splice(drop >= 0 ? drop : 0, 1);
       }
       return next;
     });
     return id;
-  }, []);
+  }, [navigation]);
 
   const api = useMemo<ToastApi>(
     () => ({
@@ -148,6 +186,8 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     };
   }, [aboveDialog, toasts.length]);
 
+  const folded = Math.max(0, toasts.length - VISIBLE_TOASTS);
+
   return createPortal(
     <section
       ref={regionRef}
@@ -162,15 +202,17 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={onDismiss} />
+      {folded > 0 && <p className="toast-fold">{folded} more</p>}
+      {toasts.map((toast, index) => (
+        // The folded (older) ones stay mounted, hidden, so their timers keep running.
+        <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={onDismiss} hidden={index < folded} />
       ))}
     </section>,
     container,
   );
 }
 
-function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean; onDismiss: (id: number) => void }) {
+function ToastItem({ toast, paused, onDismiss, hidden }: { toast: Toast; paused: boolean; onDismiss: (id: number) => void; hidden: boolean }) {
   useEffect(() => {
     if (toast.durationMs === null || paused) return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
@@ -178,7 +220,7 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
   }, [toast.id, toast.durationMs, paused, onDismiss]);
 
   return (
-    <div className={`toast toast-${toast.kind}`}>
+    <div className={`toast toast-${toast.kind}`} hidden={hidden}>
       <p className="toast-message">
         {toast.kind === 'error' && <span className="visually-hidden">Error: </span>}
         <span>{toast.message}</span>

@@ -49,6 +49,23 @@ describe('Connect', () => {
     await screenshot(page, 'connect');
   });
 
+  journey('at 1440×900 the demo keys are seen first, and the page does not claim a connection before a key', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/connect');
+    await expectHeading(page, 'Connect');
+    const demoKeys = page.getByRole('button', { name: /^Use demo key / });
+    await demoKeys.first().waitFor();
+    assert.equal(await demoKeys.count(), 3);
+    for (const button of await demoKeys.all()) {
+      const box = await button.boundingBox();
+      assert.ok(box, `${await button.textContent()} has a box`);
+      assert.ok(box.y >= 0 && box.y + box.height <= 900, `${await button.textContent()} is within the first viewport (bottom at ${box.y + box.height} px)`);
+    }
+    await page.getByText(/This console is served with the bundled mock/).waitFor();
+    assert.equal(await page.getByText(/You are connected/).count(), 0, 'nothing says "connected" before a key is given');
+    await checkA11y(page, 'connect-1440');
+  });
+
   journey('a demo key connects in one click and lands on Projects', async ({ page }) => {
     await page.goto('/');
     await expectHeading(page, 'Connect');

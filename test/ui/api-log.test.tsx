@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProject, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
@@ -134,6 +135,36 @@ describe('API log panel', () => {
     expect(await within(panel).findByText('No request matches the filter.')).toBeInTheDocument();
   });
 
+  it('shows a request the console cancelled as Cancelled, muted, with the reason, and not as a failure', async () => {
+    const { user, server } = renderApp('/projects');
+    const panel = await openLog(user);
+    await settled(panel);
+    server.use(
+      http.get('*/api/projects/:id/', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return HttpResponse.json({ detail: 'late' });
+      }),
+    );
+    await act(async () => {
+      const controller = new AbortController();
+      const pending = fetchProject(424242, controller.signal).catch(() => undefined);
+      controller.abort();
+      await pending;
+    });
+    const cancelled = await entryFor(panel, /^GET \/api\/projects\/424242\/ Cancelled \d+ ms$/);
+    // It says why, in words, and is styled apart from both answers and failures.
+    expect(toggleOf(cancelled)).toHaveAccessibleDescription(/^Cancelled by the console .*the page no longer needed it/);
+    expect(within(cancelled).getByText(/^Cancelled by the console/)).toBeInTheDocument();
+    expect(cancelled).toHaveClass('api-log-entry-cancelled');
+    expect(cancelled).not.toHaveClass('api-log-entry-failed');
+    expect(within(cancelled).getByText('Cancelled')).toHaveClass('api-log-status-cancelled');
+    const answered = await entryFor(panel, /^GET \/api\/organizations\/@current\/ 200/);
+    expect(answered).not.toHaveClass('api-log-entry-cancelled');
+    // Not a failure of the API.
+    await user.click(within(panel).getByRole('checkbox', { name: 'Failures only' }));
+    expect(within(panel).queryByText(/^Cancelled by the console/)).not.toBeInTheDocument();
+  });
+
   it('expands an entry to its request body and a collapsible response body', async () => {
     const { user } = renderApp('/projects');
     const panel = await openLog(user);
@@ -262,7 +293,7 @@ describe('API log panel', () => {
       const script = await files[1]!.text;
       expect(script).not.toContain(KEY);
       expect(script).toMatch(/^#!\/bin\/sh\n/);
-      const answered = shown.filter((text) => !/ (cancelled|no answer) /.test(text));
+      const answered = shown.filter((text) => !/ (cancelled|no answer) /i.test(text));
       expect(script).toContain(`send ${answered.length} 201 'POST' '/api/organizations/@current/projects/'`);
       expect(script).toContain(`default_host='${window.location.origin}'`);
     });

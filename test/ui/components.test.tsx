@@ -333,7 +333,7 @@ describe('toasts, copy, switch, search', () => {
     const toast = useToast();
     return (
       <>
-        <button type="button" onClick={() => toast.success('Saved', { durationMs: 30 })}>
+        <button type="button" onClick={() => toast.success('Saved', { durationMs: 300 })}>
           Save
         </button>
         <button type="button" onClick={() => toast.error(new NetworkError('http://x', target))}>

@@ -46,7 +46,11 @@ describe('Connect', () => {
 
   it('recognises the bundled mock and connects with a demo key in one click', async () => {
     const { user, location } = renderApp('/connect', { key: null });
-    expect(await screen.findByText(/You are connected to the bundled mock backend/)).toBeInTheDocument();
+    expect(await screen.findByText(/This console is served with the bundled mock backend/)).toBeInTheDocument();
+    expect(screen.queryByText(/You are connected/)).not.toBeInTheDocument();
+    // The demo keys come before the form (seen first, without scrolling).
+    const demo = screen.getByRole('button', { name: 'Use demo key phx_demo_admin' });
+    expect(demo.compareDocumentPosition(screen.getByLabelText('Personal API key')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use demo key phx_demo_member' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Use demo key phx_demo_readonly' })).toBeInTheDocument();
 

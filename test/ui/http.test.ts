@@ -172,7 +172,7 @@ describe('http', () => {
     controller.abort();
     const error = await caught(pending);
     expect((error as Error).name).toBe('AbortError');
-    expect(getRequestLog()[0]).toMatchObject({ status: null, errorDetail: 'Cancelled before the answer arrived.' });
+    expect(getRequestLog()[0]).toMatchObject({ status: null, cancelled: true, errorDetail: expect.stringMatching(/^Cancelled by the console/) });
   });
 });
 

@@ -20,7 +20,13 @@ export interface ApiLogPanelProps {
   onClose: () => void;
 }
 
-const isCancelled = (entry: RequestLogEntry) => entry.status === null && entry.errorDetail === CANCELLED_DETAIL;
+/** The console cancelled it (entries logged before the `cancelled` flag: by their detail). */
+const isCancelled = (entry: RequestLogEntry) => entry.status === null && (entry.cancelled === true || entry.errorDetail === CANCELLED_DETAIL);
+
+/** Under a cancelled request in `npm run dev`: why there are so many. */
+const DEV_CANCEL_NOTE = import.meta.env.DEV
+  ? ' In development React mounts every page twice, so the first of two identical requests is often cancelled.'
+  : ' The page was left, or asked again, before the answer came.';
 
 /** The API said no, no answer came, or the answer was not what the contract expects. A cancel is not a failure. */
 export function isFailure(entry: RequestLogEntry): boolean {
@@ -30,7 +36,7 @@ export function isFailure(entry: RequestLogEntry): boolean {
 
 function statusText(entry: RequestLogEntry): string {
   if (entry.status !== null) return String(entry.status);
-  return isCancelled(entry) ? 'cancelled' : 'no answer';
+  return isCancelled(entry) ? 'Cancelled' : 'no answer';
 }
 
 function matches(entry: RequestLogEntry, needle: string): boolean {
@@ -91,7 +97,7 @@ function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
       )}
       <h4>Response body</h4>
       {entry.responseBody === null ? (
-        <p className="field-hint">{entry.status === null ? 'No response arrived.' : 'Empty.'}</p>
+        <p className="field-hint">{isCancelled(entry) ? 'None: the request was cancelled first.' : entry.status === null ? 'No response arrived.' : 'Empty.'}</p>
       ) : (
         <JsonView value={entry.responseBody} />
       )}
@@ -102,19 +108,36 @@ function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
 function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boolean; onToggle: () => void }) {
   const detailsId = useId();
   const failed = isFailure(entry);
+  const cancelled = isCancelled(entry);
+  const reasonId = useId();
+  const statusClass = failed ? 'api-log-status api-log-status-failed' : cancelled ? 'api-log-status api-log-status-cancelled' : 'api-log-status';
   return (
-    <li className={failed ? 'api-log-entry api-log-entry-failed' : 'api-log-entry'}>
+    <li className={failed ? 'api-log-entry api-log-entry-failed' : cancelled ? 'api-log-entry api-log-entry-cancelled' : 'api-log-entry'}>
       <div className="api-log-row">
-        <button type="button" className="api-log-toggle" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle}>
+        <button
+          type="button"
+          className="api-log-toggle"
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          aria-describedby={cancelled ? reasonId : undefined}
+          onClick={onToggle}
+        >
           <span className="api-log-method">{entry.method}</span> <span className="api-log-path">{entry.path}</span>{' '}
-          <span className={failed ? 'api-log-status api-log-status-failed' : 'api-log-status'}>{statusText(entry)}</span>{' '}
+          <span className={statusClass}>{statusText(entry)}</span>{' '}
           <span className="api-log-duration">{entry.durationMs} ms</span>
         </button>
         <CopyButton label="Copy as curl" text={() => curlFor(entry)}>
           Copy as curl
         </CopyButton>
       </div>
-      {entry.errorDetail && !isCancelled(entry) && <p className="api-log-error">{entry.errorDetail}</p>}
+      {cancelled ? (
+        <p id={reasonId} className="api-log-note">
+          {entry.errorDetail ?? CANCELLED_DETAIL}
+          {DEV_CANCEL_NOTE}
+        </p>
+      ) : (
+        entry.errorDetail && <p className="api-log-error">{entry.errorDetail}</p>
+      )}
       {open && <EntryDetails entry={entry} id={detailsId} />}
     </li>
   );

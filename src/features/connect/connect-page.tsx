@@ -1,7 +1,7 @@
 /**
  * Connect: the API host and a personal API key, checked with GET /api/organizations/@current/
  * before it is stored (sessionStorage, or localStorage when remembered). Offers the demo keys when
- * the host is the bundled mock. Afterwards the person lands where they meant to go (`?next=`).
+ * the host is the bundled mock, first, where they are seen without scrolling. Afterwards the person lands where they meant to go (`?next=`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -147,6 +147,44 @@ export default function ConnectPage() {
           </p>
         )}
 
+        {mockInfo.data && (
+          <section className="demo-keys" aria-labelledby="demo-keys-title">
+            <h2 id="demo-keys-title">Demo keys</h2>
+            {import.meta.env.MODE === 'demo' ? (
+              <p>
+                This is the in-browser demo: the mock backend runs inside this page and keeps its data in this browser only
+                (Reset demo data in Mock controls starts over). Pick a demo key to connect with it at once, or enter a key
+                below:
+              </p>
+            ) : (
+              <p>
+                This console is served with the bundled mock backend. Pick a demo key to connect with it at once, or enter
+                a key below:
+              </p>
+            )}
+            <ul className="demo-key-list">
+              {mockInfo.data.keys.map((demo) => (
+                <li key={demo.key}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={pending}
+                    onClick={() => {
+                      setKey(demo.key);
+                      void connect(demo.key);
+                    }}
+                  >
+                    Use demo key {demo.key}
+                  </button>
+                  <span className="demo-key-detail">
+                    {demo.user} · {demo.scopes.join(', ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
         <form onSubmit={onSubmit} noValidate aria-describedby={failure ? failureId : undefined}>
           <Field
             label="API host"
@@ -227,39 +265,6 @@ export default function ConnectPage() {
           </div>
         </form>
 
-        {mockInfo.data && (
-          <section className="demo-keys" aria-labelledby="demo-keys-title">
-            <h2 id="demo-keys-title">Demo keys</h2>
-            {import.meta.env.MODE === 'demo' ? (
-              <p>
-                This is the in-browser demo: the mock backend runs inside this page and keeps its data in this browser only
-                (Reset demo data in Mock controls starts over). Pick a demo key to connect with it at once:
-              </p>
-            ) : (
-              <p>You are connected to the bundled mock backend. Pick a demo key to connect with it at once:</p>
-            )}
-            <ul className="demo-key-list">
-              {mockInfo.data.keys.map((demo) => (
-                <li key={demo.key}>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={pending}
-                    onClick={() => {
-                      setKey(demo.key);
-                      void connect(demo.key);
-                    }}
-                  >
-                    Use demo key {demo.key}
-                  </button>
-                  <span className="demo-key-detail">
-                    {demo.user} · {demo.scopes.join(', ')}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
       </main>
     </div>
   );

@@ -1,4 +1,5 @@
 /** The cells of the dashboard table: pin toggle, name with badges, tags as chips, creator, date. */
+import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardDisplayName } from '../../api/dashboards.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
@@ -46,6 +47,84 @@ function PinButton({ dashboard, onToggle, describedBy, disabled = false }: PinBu
     >
       <span aria-hidden="true">{dashboard.pinned ? '★' : '☆'}</span>
     </button>
+  );
+}
+
+/** The gap between two tag chips, in px (`.tag-list`'s gap). */
+const TAG_GAP = 4;
+
+/**
+ * The tags as chips: as many as fit the cell, then `+N` whose tooltip (and accessible text) holds
+ * the rest. The chips' widths are measured once with every chip shown; the count follows the
+ * cell's width. Without layout (jsdom) every chip shows.
+ */
+export function TagList({ tags }: { tags: ReadonlyArray<string> }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // The chips' widths, for the tags they were measured with.
+  const widths = useRef<{ key: string; values: number[] } | null>(null);
+  const key = tags.join('\n');
+  const [state, setState] = useState({ key, shown: tags.length });
+  // New tags: show them all once, to measure them.
+  if (state.key !== key) setState({ key, shown: tags.length });
+  const shown = state.key === key ? Math.min(state.shown, tags.length) : tags.length;
+
+  const fit = useEffectEvent(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (widths.current?.key !== key) {
+      const chips = [...list.querySelectorAll<HTMLElement>(':scope > .tag-chip:not(.tag-more)')];
+      if (chips.length !== tags.length) return;
+      widths.current = { key, values: chips.map((chip) => chip.getBoundingClientRect().width) };
+    }
+    const measured = widths.current.values;
+    const available = list.clientWidth;
+    if (available <= 0) return;
+    const all = measured.reduce((sum, width, index) => sum + width + (index ? TAG_GAP : 0), 0);
+    let count = tags.length;
+    if (all > available) {
+      // Room for `+N` after the chips that fit; the first chip always shows (truncated when it must).
+      const more = 40;
+      let used = 0;
+      count = 0;
+      for (const width of measured) {
+        const next = used + (count ? TAG_GAP : 0) + width;
+        if (next + TAG_GAP + more > available) break;
+        used = next;
+        count += 1;
+      }
+      count = Math.max(1, count);
+    }
+    setState((current) => (current.key === key && current.shown !== count ? { key, shown: count } : current));
+  });
+
+  useLayoutEffect(() => fit());
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
+  const rest = tags.slice(shown);
+  return (
+    <ul ref={listRef} className="tag-list">
+      {tags.slice(0, shown).map((tag, index) => (
+        // Chips keep their natural width (so they measure right); a lone first chip may shrink, truncated.
+        <li key={tag} className={index === 0 && rest.length > 0 && shown === 1 ? 'tag-chip tag-chip-shrink' : 'tag-chip'} title={tag}>
+          {tag}
+        </li>
+      ))}
+      {rest.length > 0 && (
+        <li className="tag-chip tag-more" title={rest.join(', ')}>
+          <span aria-hidden="true">+{rest.length}</span>
+          <span className="visually-hidden">
+            and {rest.length} more: {rest.join(', ')}
+          </span>
+        </li>
+      )}
+    </ul>
   );
 }
 
@@ -157,16 +236,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       key: 'tags',
       header: 'Tags',
       width: '16%',
-      cell: (dashboard) =>
-        dashboard.tags.length ? (
-          <ul className="tag-list" title={dashboard.tags.join(', ')}>
-            {dashboard.tags.map((tag) => (
-              <li key={tag} className="tag-chip">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null,
+      cell: (dashboard) => (dashboard.tags.length ? <TagList tags={dashboard.tags} /> : null),
     },
     {
       key: 'created-by',

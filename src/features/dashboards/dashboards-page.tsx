@@ -189,8 +189,8 @@ export default function DashboardsPage() {
         fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
         isRefetching={query.isRefetching}
         itemNoun={{ one: 'dashboard', other: 'dashboards' }}
-        // Tall enough to scroll comfortably, short enough that the count line under it stays on screen.
-        maxHeight={writeRefused ? 'max(16rem, calc(100vh - 27rem))' : 'max(18rem, calc(100vh - 22rem))'}
+        // Down to the window's bottom, the count line under it still on screen.
+        maxHeight="fill"
       />
     );
   }
