@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 import { ActionError } from './error-state.tsx';
+import './control-state.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -85,7 +86,9 @@ function OpenConfirmDialog({
           <button
             type="submit"
             className={destructive ? 'button button-danger' : 'button button-primary'}
-            disabled={!matches || pending}
+            // Busy, not disabled: a disabled button loses focus, and the browser puts it on <body>.
+            disabled={!matches}
+            aria-disabled={pending || undefined}
             aria-busy={pending || undefined}
           >
             {confirmLabel}

@@ -32,6 +32,18 @@ describe('Read-only key', () => {
     );
     await checkA11y(page, 'read-only-dashboards');
 
+    // Bulk actions: selecting works (it reads nothing new), every write action is refused up front.
+    await table.getByRole('checkbox', { name: 'Select aha moments', exact: true }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await toolbar.getByText('1 selected', { exact: true }).waitFor();
+    const editReason = 'This API key cannot change dashboards: it lacks the dashboard:write scope.';
+    for (const name of ['Pin', 'Unpin', 'Add tag', 'Remove tag', 'Restrict editing', 'Allow everyone to edit', 'Delete']) {
+      await expectDisabledSaying(page, toolbar.getByRole('button', { name, exact: true }), editReason);
+    }
+    assert.ok(await toolbar.getByRole('button', { name: 'Clear selection', exact: true }).isEnabled(), 'the selection can still be cleared');
+    await checkA11y(page, 'read-only-bulk');
+    await toolbar.getByRole('button', { name: 'Clear selection', exact: true }).click();
+
     await page.getByRole('searchbox', { name: 'Search dashboards', exact: true }).fill('release');
     await expectPath(page, '/projects/1/dashboards?search=release');
     await table.getByRole('link', { name: 'Release health', exact: true }).click();
@@ -43,6 +55,7 @@ describe('Read-only key', () => {
     const sharingReason = 'This API key cannot change sharing: it lacks the sharing_configuration:write scope.';
     await expectDisabledSaying(page, page.getByRole('switch', { name: 'Share publicly', exact: true }), sharingReason);
     await expectDisabledSaying(page, page.getByRole('button', { name: 'Rotate link', exact: true }), sharingReason);
+    await expectDisabledSaying(page, page.getByRole('switch', { name: 'Require a password', exact: true }), sharingReason);
     // Reading still works: the public link is shown.
     assert.match(await page.getByRole('textbox', { name: 'Public link', exact: true }).inputValue(), /\/shared\//);
     await checkA11y(page, 'read-only-sharing');
@@ -54,6 +67,8 @@ describe('Read-only key', () => {
 
     await page.getByRole('tab', { name: 'Collaborators', exact: true }).click();
     await expectDisabledSaying(page, page.getByRole('button', { name: 'Add collaborator', exact: true }), editReason);
+    await expectDisabledSaying(page, page.getByRole('button', { name: 'Restrict editing to invited collaborators', exact: true }), editReason);
+    assert.ok(await page.getByRole('combobox', { name: 'User', exact: true }).isDisabled(), 'no member can be chosen');
     await checkA11y(page, 'read-only-collaborators');
   });
 
@@ -85,5 +100,31 @@ describe('Read-only key', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();
     await expectHeading(page, 'Activity');
     await page.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first().waitFor();
+  });
+
+  journey('member key (a plain member): admin-only actions are disabled up front, naming the role', async ({ page }) => {
+    await openConnected(page, '/projects', 'Projects', 'phx_demo_member');
+    await expectDisabledSaying(
+      page,
+      page.getByRole('button', { name: 'New project', exact: true }),
+      'Only organization admins can create projects. You are a member of this organization.',
+    );
+    await page.getByRole('link', { name: 'Settings of Hedgebox App', exact: true }).click();
+    await expectHeading(page, 'Project settings');
+    await expectDisabledSaying(
+      page,
+      page.getByRole('button', { name: 'Delete project', exact: true }),
+      'Only organization admins can delete projects. You are a member of this organization.',
+    );
+    await checkA11y(page, 'member-settings');
+
+    // A dashboard someone else made: who can edit it is the creator's and the admins' call.
+    await page.goto('/projects/1/dashboards/1/collaborators');
+    await expectHeading(page, 'Product overview');
+    await expectDisabledSaying(
+      page,
+      page.getByRole('button', { name: 'Restrict editing to invited collaborators', exact: true }),
+      "Only the dashboard's creator and organization admins can change who can edit it.",
+    );
   });
 });

@@ -78,7 +78,11 @@ describe('dashboard detail: sharing', () => {
     expect(screen.queryByRole('textbox', { name: 'Access token' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show token' }));
-    expect(screen.getByRole('textbox', { name: 'Access token' })).toHaveValue(token);
+    const field = screen.getByRole('textbox', { name: 'Access token' });
+    expect(field).toHaveValue(token);
+    // Said plainly: the token is no second secret, it ends the public link shown above.
+    expect(field).toHaveAccessibleDescription(/^The token is the last part of the public link above, after \/shared\/, so the link shows it too/);
+    expect((screen.getByRole('textbox', { name: 'Public link' }) as HTMLInputElement).value.endsWith(`/shared/${token}`)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Hide token' }));
     expect(screen.queryByRole('textbox', { name: 'Access token' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show token' })).toBeInTheDocument();

@@ -66,12 +66,11 @@ describe('Project settings: reading', () => {
     expectNothingToSave();
   });
 
-  it('says so when the project does not exist, with Try again', async () => {
+  it('says so when the project does not exist, with a link to Projects and nothing to retry', async () => {
     renderApp('/projects/9999/settings');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'This project does not exist' })).toBeInTheDocument();
-    expect(alert).toHaveTextContent('Not found.');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to projects' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('shows the API’s error when loading fails, and loads on Try again', async () => {

@@ -3,15 +3,16 @@
  * paged, with `What` (`?what=settings|dashboards`) and `Person` (`?person=<user id>`) in the URL,
  * and `Restore` on a deleted dashboard's entry.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ActivityLogFilters } from '../../api/activity.ts';
+import { activityQueries, type ActivityLogFilters } from '../../api/activity.ts';
 import { useAuthorization } from '../../api/authorization.ts';
 import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { keyRoots } from '../../api/query-keys.ts';
+import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
 import { activityFiltersFromSearchParams, readPerson, readWhat } from './activity-filters.ts';
@@ -66,6 +67,9 @@ export default function ActivityPage() {
   const queryClient = useQueryClient();
   const ids = { what: useId(), person: useId(), personHint: useId() };
   const filters: ActivityLogFilters = activityFiltersFromSearchParams(params);
+  // The list's own query (the same cache entry): its nested path tells an unknown project (404) from another organization's (403).
+  const log = useInfiniteQuery(activityQueries.log(projectId, filters));
+  const problem = projectProblem(log.error) ?? (log.isPending ? null : projectProblem(project.error, { projectPath: true }));
 
   const setFilter = (name: 'what' | 'person', value: string) =>
     setParams(
@@ -79,6 +83,8 @@ export default function ActivityPage() {
     );
 
   const personHint = membersRefusal ?? (members.isError ? 'Could not load the members of the organization.' : null);
+
+  if (problem) return <ProjectUnavailable problem={problem} error={log.error ?? project.error} projectId={projectId} />;
 
   return (
     <>

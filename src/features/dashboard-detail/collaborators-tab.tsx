@@ -3,7 +3,7 @@
  * do not already have access, removing them, and restricting a dashboard that everyone can edit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
 import { useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus, fieldError } from '../../components/error-text.ts';
 import { SelectField } from '../../components/field.tsx';
+import { focusIsLost } from '../../components/focus-main.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
@@ -45,6 +46,31 @@ export default function CollaboratorsTab() {
   const [choice, setChoice] = useState('');
   const ids = { list: useId(), add: useId() };
   const restricted = isRestricted(dashboard);
+  // Focus targets once a control that had it is gone (a removed row, the restrict button).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const restrictedLeadRef = useRef<HTMLParagraphElement>(null);
+  const restrictedHere = useRef(false);
+  // The removed collaborator, and whose Remove gets focus once its row is gone.
+  const refocus = useRef<{ gone: string; next: string | null } | null>(null);
+
+  // Focus moves in the same commit that removes the focused control, so it never rests on <body>:
+  // after `Restrict editing…`, to the sentence that says the result;
+  useLayoutEffect(() => {
+    if (!restricted || !restrictedHere.current) return;
+    restrictedHere.current = false;
+    if (focusIsLost()) restrictedLeadRef.current?.focus();
+  }, [restricted]);
+  // after `Remove <email>`, to the next row's Remove (else the previous one's, else the heading).
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || !collaborators.data || collaborators.data.some((c) => c.user.uuid === pending.gone)) return;
+    refocus.current = null;
+    if (!focusIsLost()) return;
+    const next =
+      pending.next === null ? null : tableRef.current?.querySelector<HTMLElement>(`[data-user="${CSS.escape(pending.next)}"]`);
+    (next ?? listHeadingRef.current)?.focus();
+  }, [collaborators.data]);
 
   const candidates = members.data && collaborators.data ? addableMembers(members.data, dashboard, collaborators.data) : [];
   // A member who gained access meanwhile (added elsewhere, made admin) is no longer a choice.
@@ -85,16 +111,30 @@ export default function CollaboratorsTab() {
 
   const removeOne = (collaborator: Collaborator) => {
     remove.reset();
+    const rows = collaborators.data ?? [];
+    const at = rows.findIndex((c) => c.user.uuid === collaborator.user.uuid);
+    refocus.current = { gone: collaborator.user.uuid, next: (rows[at + 1] ?? rows[at - 1])?.user.uuid ?? null };
     remove.mutate(collaborator.user.uuid, {
       onSuccess: () => toast.success(`Removed ${collaborator.user.email} from the collaborators.`),
+      onError: () => {
+        refocus.current = null;
+      },
     });
   };
 
-  const restrictEditing = () =>
+  const restrictEditing = () => {
+    if (restrict.isPending) return;
+    restrictedHere.current = true;
     restrict.mutate(
       { restriction_level: restrictionLevels.onlyCollaboratorsCanEdit },
-      { onSuccess: () => toast.success('Only invited collaborators can edit this dashboard now.') },
+      {
+        onSuccess: () => toast.success('Only invited collaborators can edit this dashboard now.'),
+        onError: () => {
+          restrictedHere.current = false;
+        },
+      },
     );
+  };
 
   const creator = dashboard.created_by;
 
@@ -102,7 +142,7 @@ export default function CollaboratorsTab() {
     <>
       <h2 className="visually-hidden">Collaborators</h2>
       {restricted ? (
-        <p className="lead">
+        <p className="lead" ref={restrictedLeadRef} tabIndex={-1}>
           Only invited collaborators, the creator{creator ? ` (${userName(creator)})` : ''} and organization admins can edit
           this dashboard. Everyone else in the project can view it.
         </p>
@@ -112,7 +152,7 @@ export default function CollaboratorsTab() {
             Everyone in the project can edit this dashboard, so collaborators have no effect here: collaborators apply only
             to restricted dashboards. Restrict editing to invite specific people.
           </p>
-          <ReasonedButton className="button button-primary" disabledReason={access.restrict} disabled={restrict.isPending} onClick={restrictEditing}>
+          <ReasonedButton className="button button-primary" disabledReason={access.restrict} busy={restrict.isPending} onClick={restrictEditing}>
             Restrict editing to invited collaborators
           </ReasonedButton>
           <ActionError error={restrict.error} prefix="Could not restrict editing:" onDismiss={() => restrict.reset()} />
@@ -120,7 +160,9 @@ export default function CollaboratorsTab() {
       )}
 
       <section aria-labelledby={ids.list} className="detail-section">
-        <h3 id={ids.list}>Invited collaborators</h3>
+        <h3 id={ids.list} ref={listHeadingRef} tabIndex={-1}>
+          Invited collaborators
+        </h3>
         <ActionError error={remove.error} prefix="Could not remove the collaborator:" onDismiss={() => remove.reset()} />
         {collaborators.isPending ? (
           <LoadingState label="Loading collaborators…" />
@@ -138,7 +180,7 @@ export default function CollaboratorsTab() {
               : 'Once editing is restricted, the people you invite here can edit it.'}
           </EmptyState>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" ref={tableRef}>
             <table className="simple-table">
               <caption className="visually-hidden">Collaborators of this dashboard</caption>
               <thead>
@@ -167,9 +209,9 @@ export default function CollaboratorsTab() {
                         <ReasonedButton
                           className="button button-small"
                           aria-label={`Remove ${collaborator.user.email}`}
+                          data-user={collaborator.user.uuid}
                           disabledReason={removeReason}
-                          disabled={removing}
-                          aria-busy={removing || undefined}
+                          busy={removing}
                           onClick={() => removeOne(collaborator)}
                         >
                           {removing ? 'Removing…' : 'Remove'}
@@ -218,8 +260,7 @@ export default function CollaboratorsTab() {
               type="submit"
               className="button button-primary"
               disabledReason={addReason}
-              disabled={add.isPending}
-              aria-busy={add.isPending || undefined}
+              busy={add.isPending}
             >
               Add collaborator
             </ReasonedButton>

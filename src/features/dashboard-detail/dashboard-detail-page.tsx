@@ -3,16 +3,19 @@
  * each its own URL, rendered in the outlet with the loaded dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
 import { Badge } from '../../components/badge.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { focusMain, focusMainIfLost } from '../../components/focus-main.ts';
 import { LinkTabs } from '../../components/link-tabs.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
@@ -22,6 +25,7 @@ export default function DashboardDetailPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [deleted, setDeleted] = useState(false);
+  const deletedRef = useRef(false);
   // Once deleted, the dashboard answers 404: do not fetch it again on the way to the list.
   const query = useQuery({ ...dashboardQueries.detail(projectId, dashboardId), enabled: !deleted });
   const restore = useRestoreDashboard(projectId);
@@ -32,7 +36,16 @@ export default function DashboardDetailPage() {
 
   useDocumentTitle(name ?? (query.isError ? 'Dashboard not found' : null));
 
+  // Leaving after a delete removes the focused control with the page: focus goes to the list's page, not <body>.
+  useEffect(
+    () => () => {
+      if (deletedRef.current) focusMainIfLost();
+    },
+    [],
+  );
+
   const onDeleted = (deletedName: string) => {
+    deletedRef.current = true;
     setDeleted(true);
     navigate(listPath, { state: AFTER_DELETE_STATE });
     toast.show({
@@ -42,6 +55,8 @@ export default function DashboardDetailPage() {
         label: 'Undo',
         // The page is gone by now: the mutation still runs, and its outcome is told by toasts.
         onClick: () => {
+          // The toast (and its Undo) closes now: focus stays on the page, where the outcome shows.
+          focusMain();
           restore.mutateAsync(dashboardId).then(
             () => toast.success(`Restored “${deletedName}”.`),
             (error: unknown) => toast.error(error, { prefix: `Could not restore “${deletedName}”:` }),
@@ -54,19 +69,10 @@ export default function DashboardDetailPage() {
   if (query.isPending) return <LoadingState label="Loading the dashboard…" />;
 
   if (query.isError) {
-    if (isApiError(query.error, 404)) {
-      return (
-        <div className="dashboard-missing">
-          <h1>Dashboard not found</h1>
-          <p>
-            <span>{query.error.detail}</span> It may have been deleted, or the link may be wrong.
-          </p>
-          <p>
-            <Link to={listPath}>Back to the dashboards</Link>
-          </p>
-        </div>
-      );
-    }
+    // The project itself is unknown (404 `Project not found.`) or another organization's (403).
+    const problem = projectProblem(query.error);
+    if (problem) return <ProjectUnavailable problem={problem} error={query.error} projectId={projectId} />;
+    if (isApiError(query.error, 404)) return <DashboardMissing projectId={projectId} dashboardId={dashboardId} listPath={listPath} />;
     return (
       <>
         <h1>Dashboard {dashboardId}</h1>

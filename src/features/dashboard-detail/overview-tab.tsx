@@ -19,7 +19,8 @@ import { SaveButton } from '../../components/save-button.tsx';
 import { dashboardUpdateInput, restrictionLevels } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
-import { creationModeLabel, formatDateTime, userName } from './format.ts';
+import { CreationSource } from './creation-source.tsx';
+import { formatDateTime, userName } from './format.ts';
 import { PortabilityActions } from './portability-actions.tsx';
 import { TilesList } from './tiles-list.tsx';
 import { useDashboardPermissions } from '../../api/authorization.ts';
@@ -249,7 +250,9 @@ export default function OverviewTab() {
                 <time dateTime={dashboard.created_at}>{formatDateTime(dashboard.created_at)}</time>
               </dd>
               <dt>Creation mode</dt>
-              <dd>{creationModeLabel(dashboard.creation_mode)}</dd>
+              <dd>
+                <CreationSource projectId={projectId} dashboard={dashboard} />
+              </dd>
               <dt>Tiles</dt>
               <dd>{dashboard.tiles.length === 1 ? '1 tile' : `${dashboard.tiles.length} tiles`}</dd>
             </dl>

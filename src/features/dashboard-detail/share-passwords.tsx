@@ -3,12 +3,14 @@
  * password <note or id>`, and `Add password` (blank for a generated one): the new password is shown
  * once, with `Copy password`. Where the organization lacks the feature, the API's sentence is shown.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAddSharePassword, useDeleteSharePassword, useRequireSharePassword } from '../../api/sharing.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { fieldError, formError } from '../../components/error-text.ts';
+import { focusIsLost } from '../../components/focus-main.ts';
 import { TextField } from '../../components/field.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { minSharePasswordLength } from '../../contract/inputs.ts';
@@ -29,13 +31,18 @@ interface SharePasswordsProps {
 export function SharePasswords({ projectId, dashboardId, sharing, refusal }: SharePasswordsProps) {
   const require = useRequireSharePassword(projectId, dashboardId);
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
   return (
     <section className="detail-section share-passwords" aria-labelledby={headingId}>
-      <h3 id={headingId}>Password protection</h3>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        Password protection
+      </h3>
       <Switch
         label="Require a password"
         checked={sharing.password_required}
-        disabled={refusal !== null || require.isPending}
+        disabled={refusal !== null}
+        busy={require.isPending}
         hint={
           refusal ??
           (sharing.password_required
@@ -53,7 +60,13 @@ export function SharePasswords({ projectId, dashboardId, sharing, refusal }: Sha
         onDismiss={() => require.reset()}
       />
       {sharing.password_required && (
-        <PasswordList projectId={projectId} dashboardId={dashboardId} passwords={sharing.share_passwords} refusal={refusal} />
+        <PasswordList
+          projectId={projectId}
+          dashboardId={dashboardId}
+          passwords={sharing.share_passwords}
+          refusal={refusal}
+          onLastGone={focusHeading}
+        />
       )}
     </section>
   );
@@ -64,18 +77,50 @@ interface PasswordListProps {
   dashboardId: string;
   passwords: ReadonlyArray<SharePassword>;
   refusal: string | null;
+  /** Focus goes here when the deleted password was the only one (its button is gone). */
+  onLastGone: () => void;
 }
 
-function PasswordList({ projectId, dashboardId, passwords, refusal }: PasswordListProps) {
+function PasswordList({ projectId, dashboardId, passwords, refusal, onLastGone }: PasswordListProps) {
   const remove = useDeleteSharePassword(projectId, dashboardId);
   const toast = useToast();
   const [created, setCreated] = useState<SharePasswordCreated | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // A deleted password's row goes away with its focused Delete: focus moves to the next password's
+  // Delete (else the previous one's, else the heading), in the same commit, so it never rests on <body>.
+  const refocus = useRef<{ gone: number; next: number | null } | null>(null);
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || passwords.some((p) => p.id === pending.gone)) return;
+    refocus.current = null;
+    if (!focusIsLost()) return;
+    const next = pending.next === null ? null : listRef.current?.querySelector<HTMLElement>(`[data-password="${pending.next}"]`);
+    if (next) next.focus();
+    else onLastGone();
+  }, [passwords, onLastGone]);
+
+  const deletePassword = (password: SharePassword) => {
+    if (remove.isPending) return;
+    const at = passwords.findIndex((p) => p.id === password.id);
+    refocus.current = { gone: password.id, next: (passwords[at + 1] ?? passwords[at - 1])?.id ?? null };
+    remove.mutate(password.id, {
+      onSuccess: () => {
+        if (created?.id === password.id) setCreated(null);
+        toast.success(`Deleted the password “${passwordName(password)}”. It no longer opens the public page.`);
+      },
+      onError: (error) => {
+        refocus.current = null;
+        toast.error(error, { prefix: `Could not delete the password “${passwordName(password)}”:` });
+      },
+    });
+  };
+
   return (
     <>
       {passwords.length === 0 ? (
         <p className="muted">No passwords yet: nobody can open the public page until you add one.</p>
       ) : (
-        <ul className="share-password-list" aria-label="Share passwords">
+        <ul className="share-password-list" aria-label="Share passwords" ref={listRef}>
           {passwords.map((password) => (
             <li key={password.id} className="share-password">
               <span className="share-password-name">{passwordName(password)}</span>{' '}
@@ -83,25 +128,17 @@ function PasswordList({ projectId, dashboardId, passwords, refusal }: PasswordLi
                 added <time dateTime={password.created_at}>{formatDateTime(password.created_at)}</time>
                 {password.created_by_email ? ` by ${password.created_by_email}` : ''}
               </span>{' '}
-              <button
-                type="button"
+              <ReasonedButton
                 className="button button-small button-danger"
-                disabled={refusal !== null}
-                aria-disabled={remove.isPending || undefined}
+                data-password={password.id}
+                // One deletion at a time: the others wait for it.
+                disabled={refusal !== null || (remove.isPending && remove.variables !== password.id)}
+                busy={remove.isPending && remove.variables === password.id}
                 title={refusal ?? undefined}
-                onClick={() => {
-                  if (remove.isPending) return;
-                  remove.mutate(password.id, {
-                    onSuccess: () => {
-                      if (created?.id === password.id) setCreated(null);
-                      toast.success(`Deleted the password “${passwordName(password)}”. It no longer opens the public page.`);
-                    },
-                    onError: (error) => toast.error(error, { prefix: `Could not delete the password “${passwordName(password)}”:` }),
-                  });
-                }}
+                onClick={() => deletePassword(password)}
               >
                 Delete password {passwordName(password)}
-              </button>
+              </ReasonedButton>
             </li>
           ))}
         </ul>
@@ -203,16 +240,9 @@ function AddPasswordForm({ projectId, dashboardId, refusal, onCreated }: AddPass
           Could not add the password: {other}
         </p>
       )}
-      <button
-        type="submit"
-        className="button"
-        disabled={refusal !== null}
-        aria-disabled={add.isPending || undefined}
-        aria-busy={add.isPending || undefined}
-        title={refusal ?? undefined}
-      >
+      <ReasonedButton type="submit" className="button" disabled={refusal !== null} busy={add.isPending} title={refusal ?? undefined}>
         Add password
-      </button>
+      </ReasonedButton>
     </form>
   );
 }

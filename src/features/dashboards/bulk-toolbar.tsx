@@ -79,6 +79,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   const cancelRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const summaryTitleId = useId();
+  const writeReasonId = useId();
   const busy = phase.kind === 'collecting' || phase.kind === 'running';
 
   // Focus follows the work: Cancel while it runs, the summary when it ends (never <body>).
@@ -207,8 +208,15 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     if (phase.kind === 'idle') onFocusAway();
   };
 
+  // Known from the key's scopes: the write actions are refused up front, with the reason (the row checks stay for roles).
+  const writeRefusal = refusal('editDashboard', { ...facts, dashboard: null });
+  const refused = {
+    disabled: writeRefusal !== null,
+    title: writeRefusal ?? undefined,
+    'aria-describedby': writeRefusal ? writeReasonId : undefined,
+  };
   const actionButton = (label: string, action: BulkAction) => (
-    <button type="button" className="button button-small" onClick={() => void start(action)}>
+    <button type="button" className="button button-small" onClick={() => void start(action)} {...refused}>
       {label}
     </button>
   );
@@ -237,17 +245,22 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
               <>
                 {actionButton('Pin', { kind: 'pin' })}
                 {actionButton('Unpin', { kind: 'unpin' })}
-                <button type="button" className="button button-small" onClick={() => setTagDialog('addTag')}>
+                <button type="button" className="button button-small" onClick={() => setTagDialog('addTag')} {...refused}>
                   Add tag
                 </button>
-                <button type="button" className="button button-small" onClick={() => setTagDialog('removeTag')}>
+                <button type="button" className="button button-small" onClick={() => setTagDialog('removeTag')} {...refused}>
                   Remove tag
                 </button>
                 {actionButton('Restrict editing', { kind: 'restrict' })}
                 {actionButton('Allow everyone to edit', { kind: 'allowEveryone' })}
-                <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(true)}>
+                <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(true)} {...refused}>
                   Delete
                 </button>
+                {writeRefusal && (
+                  <span id={writeReasonId} className="field-hint disabled-reason">
+                    {writeRefusal}
+                  </span>
+                )}
               </>
             )}
             <button type="button" className="button button-small" onClick={clearSelection}>

@@ -19,6 +19,7 @@ import { CheckboxField } from '../../components/field.tsx';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -197,6 +198,10 @@ export default function DashboardsPage() {
       />
     );
   }
+
+  // An unknown project (404) or another organization's (403): the whole page says so, with no actions.
+  const problem = query.isError && !query.data ? projectProblem(query.error) : null;
+  if (problem) return <ProjectUnavailable problem={problem} error={query.error} projectId={projectId} />;
 
   return (
     <div className="dashboards-page">

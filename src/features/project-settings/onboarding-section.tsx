@@ -8,6 +8,7 @@ import type { Project } from '../../contract/schemas.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { SelectField } from '../../components/field.tsx';
+import { ReasonedButton } from '../../components/reasoned-button.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { productLabel, productLabels } from './product-types.ts';
 
@@ -48,7 +49,6 @@ export function OnboardingSection({ project }: { project: Project }) {
   // Only the last action's error is shown, where it was tried.
   const [lastAction, setLastAction] = useState<'complete' | 'intent' | null>(null);
   const error = lastAction === 'complete' ? complete.error : lastAction === 'intent' ? addIntent.error : null;
-  const busy = complete.isPending || addIntent.isPending;
 
   const markOnboarded = () => {
     setLastAction('complete');
@@ -118,12 +118,13 @@ export function OnboardingSection({ project }: { project: Project }) {
           ))}
         </SelectField>
         <div className="button-row">
-          <button type="button" className="button" onClick={markOnboarded} disabled={busy} aria-busy={complete.isPending || undefined}>
+          {/* Busy, not disabled: the pressed button keeps focus while its request runs. */}
+          <ReasonedButton onClick={markOnboarded} disabled={addIntent.isPending} busy={complete.isPending}>
             Mark product as onboarded
-          </button>
-          <button type="button" className="button" onClick={recordIntent} disabled={busy} aria-busy={addIntent.isPending || undefined}>
+          </ReasonedButton>
+          <ReasonedButton onClick={recordIntent} disabled={complete.isPending} busy={addIntent.isPending}>
             Add product intent
-          </button>
+          </ReasonedButton>
         </div>
         <ActionError error={error} />
       </div>

@@ -8,8 +8,8 @@ import type { Project } from '../../contract/schemas.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { errorStatus } from '../../components/error-text.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { OnboardingSection } from './onboarding-section.tsx';
@@ -82,11 +82,13 @@ export default function ProjectSettingsPage() {
     );
   }
   if (query.isError && !query.data) {
+    const problem = projectProblem(query.error, { projectPath: true });
+    if (problem) return <ProjectUnavailable problem={problem} error={query.error} projectId={projectId} />;
     return (
       <>
         <h1>Project settings</h1>
         <ErrorState
-          title={errorStatus(query.error) === 404 ? 'This project does not exist' : 'Could not load the project'}
+          title="Could not load the project"
           error={query.error}
           onRetry={() => void query.refetch()}
         />
