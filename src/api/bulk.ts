@@ -9,8 +9,8 @@ import { normalizeTags, type DashboardUpdateInput } from '../contract/inputs.ts'
 import { restrictionLevels } from '../contract/schemas.ts';
 import type { Dashboard, DashboardListItem } from '../contract/schemas.ts';
 import type { Action } from './authorization.ts';
-import { dashboardDisplayName, dashboardQueries, fetchDashboardPage, updateDashboard } from './dashboards.ts';
-import { refetchFirstListPages } from './dashboard-mutations.ts';
+import { dashboardDisplayName, dashboardQueries, fetchDashboardPage } from './dashboards.ts';
+import { refetchFirstListPages, updateDashboard } from './dashboard-mutations.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type BulkActionKind = 'pin' | 'unpin' | 'addTag' | 'removeTag' | 'restrict' | 'allowEveryone' | 'delete' | 'restore';

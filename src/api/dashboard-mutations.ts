@@ -3,20 +3,57 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } from '../contract/inputs.ts';
 import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
 import { dashboardToTemplate } from './dashboard-template.ts';
-import {
-  createDashboard,
-  createDashboardFromTemplateJson,
-  dashboardQueries,
-  fetchDashboard,
-  updateDashboard,
-  type DashboardTemplateJson,
-} from './dashboards.ts';
+import { dashboardPath, dashboardQueries, dashboardsPath, fetchDashboard, type DashboardTemplateJson } from './dashboards.ts';
 import { apiRequest } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
 
 // ---------- fetchers only the mutations use (kept out of the entry, which imports dashboards.ts) ----------
+
+export function createDashboard(projectId: ProjectId, input: DashboardCreateInput, signal?: AbortSignal): Promise<Dashboard> {
+  return apiRequest({
+    endpoint: 'dashboards.create',
+    method: 'POST',
+    path: dashboardsPath(projectId),
+    body: input,
+    signal,
+    schema: dashboardSchema,
+  });
+}
+
+/** PATCH with only the changed fields; `{deleted: true}` soft-deletes, `{deleted: false}` restores. */
+export function updateDashboard(
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  changes: DashboardUpdateInput,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  return apiRequest({
+    endpoint: 'dashboards.update',
+    method: 'PATCH',
+    path: dashboardPath(projectId, dashboardId),
+    body: changes,
+    signal,
+    schema: dashboardSchema,
+  });
+}
+
+export function createDashboardFromTemplateJson(
+  projectId: ProjectId,
+  template: DashboardTemplateJson,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  return apiRequest({
+    endpoint: 'dashboards.createFromTemplateJson',
+    method: 'POST',
+    path: `${dashboardsPath(projectId)}create_from_template_json/`,
+    body: { template },
+    signal,
+    schema: dashboardSchema,
+  });
+}
+
 
 /**
  * PATCH move_tile/: the tile (keeping its id) leaves `dashboardId` for `toDashboard`; the answer is

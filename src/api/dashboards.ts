@@ -1,10 +1,10 @@
 /**
- * Dashboards (API.md §5): fetchers and query factories. The mutation hooks are in
- * dashboard-mutations.ts: the entry needs the factories (routes start their queries) and not the
- * hooks, which only the pages use, so they stay out of the first-load JavaScript.
+ * Dashboards (API.md §5): the read fetchers and query factories. What writes (fetchers and hooks) is
+ * in dashboard-mutations.ts: the entry needs the factories (routes start their queries) and not the
+ * writes, which only the pages use, so they stay out of the first-load JavaScript.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DashboardCreateInput, DashboardUpdateInput, TemplateJson } from '../contract/inputs.ts';
+import type { TemplateJson } from '../contract/inputs.ts';
 import {
   dashboardPageSchema,
   dashboardSchema,
@@ -20,8 +20,8 @@ export type { DashboardListFilters } from './query-keys.ts';
 /** A template as `create_from_template_json` takes it (checked with the contract's `templateJsonInput`). */
 export type DashboardTemplateJson = TemplateJson;
 
-const dashboardsPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/dashboards/`;
-const dashboardPath = (projectId: ProjectId, dashboardId: DashboardId) =>
+export const dashboardsPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/dashboards/`;
+export const dashboardPath = (projectId: ProjectId, dashboardId: DashboardId) =>
   `${dashboardsPath(projectId)}${segment(dashboardId)}/`;
 
 /** `Untitled dashboard` for a null or blank name, as the console shows it. */
@@ -53,49 +53,6 @@ export function fetchDashboardPage(
 
 export function fetchDashboard(projectId: ProjectId, dashboardId: DashboardId, signal?: AbortSignal): Promise<Dashboard> {
   return apiRequest({ endpoint: 'dashboards.get', path: dashboardPath(projectId, dashboardId), signal, schema: dashboardSchema });
-}
-
-export function createDashboard(projectId: ProjectId, input: DashboardCreateInput, signal?: AbortSignal): Promise<Dashboard> {
-  return apiRequest({
-    endpoint: 'dashboards.create',
-    method: 'POST',
-    path: dashboardsPath(projectId),
-    body: input,
-    signal,
-    schema: dashboardSchema,
-  });
-}
-
-/** PATCH with only the changed fields; `{deleted: true}` soft-deletes, `{deleted: false}` restores. */
-export function updateDashboard(
-  projectId: ProjectId,
-  dashboardId: DashboardId,
-  changes: DashboardUpdateInput,
-  signal?: AbortSignal,
-): Promise<Dashboard> {
-  return apiRequest({
-    endpoint: 'dashboards.update',
-    method: 'PATCH',
-    path: dashboardPath(projectId, dashboardId),
-    body: changes,
-    signal,
-    schema: dashboardSchema,
-  });
-}
-
-export function createDashboardFromTemplateJson(
-  projectId: ProjectId,
-  template: DashboardTemplateJson,
-  signal?: AbortSignal,
-): Promise<Dashboard> {
-  return apiRequest({
-    endpoint: 'dashboards.createFromTemplateJson',
-    method: 'POST',
-    path: `${dashboardsPath(projectId)}create_from_template_json/`,
-    body: { template },
-    signal,
-    schema: dashboardSchema,
-  });
 }
 
 // ---------- queries ----------

@@ -1,17 +1,82 @@
-/** Projects (API.md §6): the mutation hooks (fetchers and queries: projects.ts). */
+/** Projects (API.md §6): the write fetchers and the mutation hooks (reads and queries: projects.ts). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
-import {
-  addProductIntent,
-  completeProductOnboarding,
-  createProject,
-  deleteProject,
-  projectQueries,
-  resetProjectToken,
-  updateProject,
-  type ProductIntentInput,
-} from './projects.ts';
+import { projectSchema, type Project } from '../contract/schemas.ts';
+import { apiRequest } from './http.ts';
+import { projectPath, projectQueries } from './projects.ts';
 import { keyRoots, type ProjectId } from './query-keys.ts';
+
+// ---------- fetchers ----------
+
+export function createProject(input: ProjectCreateInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.create',
+    method: 'POST',
+    path: '/api/organizations/@current/projects/',
+    body: input,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+/** PATCH with only the changed fields (see `changedFields`). */
+export function updateProject(projectId: ProjectId, changes: ProjectUpdateInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.update',
+    method: 'PATCH',
+    path: projectPath(projectId),
+    body: changes,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export function deleteProject(projectId: ProjectId, signal?: AbortSignal): Promise<void> {
+  return apiRequest({ endpoint: 'projects.delete', method: 'DELETE', path: projectPath(projectId), signal });
+}
+
+/** A new `api_token`; admins only. */
+export function resetProjectToken(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.resetToken',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}reset_token/`,
+    body: {},
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export interface ProductIntentInput {
+  product_type: ProductType;
+  intent_context?: string | null;
+}
+
+export function addProductIntent(projectId: ProjectId, input: ProductIntentInput, signal?: AbortSignal): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.addProductIntent',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}add_product_intent/`,
+    body: input,
+    signal,
+    schema: projectSchema,
+  });
+}
+
+export function completeProductOnboarding(
+  projectId: ProjectId,
+  productType: ProductType,
+  signal?: AbortSignal,
+): Promise<Project> {
+  return apiRequest({
+    endpoint: 'projects.completeProductOnboarding',
+    method: 'PATCH',
+    path: `${projectPath(projectId)}complete_product_onboarding/`,
+    body: { product_type: productType },
+    signal,
+    schema: projectSchema,
+  });
+}
 
 // ---------- mutations ----------
 

@@ -1,9 +1,8 @@
 /**
- * Projects (API.md §6): fetchers and query factories. The mutation hooks are in
- * project-mutations.ts, out of the first-load JavaScript (only pages use them).
+ * Projects (API.md §6): the read fetchers and query factories. What writes (fetchers and hooks) is
+ * in project-mutations.ts, out of the first-load JavaScript (only pages use it).
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
 import {
   demoDataStatusSchema,
   projectPageSchema,
@@ -17,7 +16,7 @@ import { apiRequest } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
-const projectPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/`;
+export const projectPath = (projectId: ProjectId) => `/api/projects/${segment(projectId)}/`;
 
 // ---------- fetchers ----------
 
@@ -37,76 +36,6 @@ export function fetchProjectPage(
 
 export function fetchProject(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
   return apiRequest({ endpoint: 'projects.get', path: projectPath(projectId), signal, schema: projectSchema });
-}
-
-export function createProject(input: ProjectCreateInput, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
-    endpoint: 'projects.create',
-    method: 'POST',
-    path: '/api/organizations/@current/projects/',
-    body: input,
-    signal,
-    schema: projectSchema,
-  });
-}
-
-/** PATCH with only the changed fields (see `changedFields`). */
-export function updateProject(projectId: ProjectId, changes: ProjectUpdateInput, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
-    endpoint: 'projects.update',
-    method: 'PATCH',
-    path: projectPath(projectId),
-    body: changes,
-    signal,
-    schema: projectSchema,
-  });
-}
-
-export function deleteProject(projectId: ProjectId, signal?: AbortSignal): Promise<void> {
-  return apiRequest({ endpoint: 'projects.delete', method: 'DELETE', path: projectPath(projectId), signal });
-}
-
-/** A new `api_token`; admins only. */
-export function resetProjectToken(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
-    endpoint: 'projects.resetToken',
-    method: 'PATCH',
-    path: `${projectPath(projectId)}reset_token/`,
-    body: {},
-    signal,
-    schema: projectSchema,
-  });
-}
-
-export interface ProductIntentInput {
-  product_type: ProductType;
-  intent_context?: string | null;
-}
-
-export function addProductIntent(projectId: ProjectId, input: ProductIntentInput, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
-    endpoint: 'projects.addProductIntent',
-    method: 'PATCH',
-    path: `${projectPath(projectId)}add_product_intent/`,
-    body: input,
-    signal,
-    schema: projectSchema,
-  });
-}
-
-export function completeProductOnboarding(
-  projectId: ProjectId,
-  productType: ProductType,
-  signal?: AbortSignal,
-): Promise<Project> {
-  return apiRequest({
-    endpoint: 'projects.completeProductOnboarding',
-    method: 'PATCH',
-    path: `${projectPath(projectId)}complete_product_onboarding/`,
-    body: { product_type: productType },
-    signal,
-    schema: projectSchema,
-  });
 }
 
 /** `{isGenerating}`: a boolean, or null when the API answered with the published document's project shape. */

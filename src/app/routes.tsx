@@ -4,13 +4,7 @@
  * which returns to the intended path (`?next=`, a path only, never the key).
  * Each page with data starts its first requests while its code is still loading.
  */
-import {
-  usePrefetchInfiniteQuery,
-  useQueryClient,
-  type FetchQueryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
@@ -23,21 +17,6 @@ import { activityFiltersFromSearchParams } from '../features/activity/activity-f
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
-
-/**
- * Starts a record's first request while its page's code loads, once per record: unlike
- * `usePrefetchQuery`, which asks again on every render with an empty cache, a record that was just
- * deleted (and removed from the cache) is not fetched back before the page leaves.
- */
-function usePrefetchRecord<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
-  const queryClient = useQueryClient();
-  const hash = JSON.stringify(options.queryKey);
-  useEffect(() => {
-    void queryClient.prefetchQuery(options);
-    // The key's hash names the record: the options object is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, hash]);
-}
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 const lazyPage = (load: PageLoader, label = 'Loading page…') => lazyComponent(load, <LoadingState label={label} />);
@@ -67,64 +46,77 @@ const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/col
 const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
 const HistoryTab = lazyPage(() => import('../features/activity/history-tab.tsx'));
 
-// Each route asks for its page's first data while the page's code loads, not after.
-
-/** `/projects` (where a connected person lands): the project list the URL's `?search=` asks for. */
-function ProjectsRoute() {
-  const [params] = useSearchParams();
-  usePrefetchInfiniteQuery(projectQueries.list(params.get('search') ?? '', params.get('organization') ?? ''));
-  return <ProjectsPage />;
-}
-
-/** `/projects/:projectId/dashboards`: the dashboards with the URL's filters. */
-function DashboardsRoute() {
-  const { projectId = '' } = useParams();
-  usePrefetchInfiniteQuery(dashboardQueries.list(projectId, filtersFromSearchParams(useSearchParams()[0])));
-  return <DashboardsPage />;
-}
-
-/** `/projects/:projectId/dashboards/:dashboardId` (and its tabs): the dashboard. */
-function DashboardDetailRoute() {
-  const { projectId = '', dashboardId = '' } = useParams();
-  usePrefetchRecord(dashboardQueries.detail(projectId, dashboardId));
-  return <DashboardDetailPage />;
-}
-
-/** `/projects/:projectId/settings`: the project. */
-function ProjectSettingsRoute() {
-  usePrefetchRecord(projectQueries.detail(useParams().projectId ?? ''));
-  return <ProjectSettingsPage />;
-}
-
-/** `/projects/:projectId/activity`: the first page of the log, and the project's name for the heading. */
-function ActivityRoute() {
-  const { projectId = '' } = useParams();
-  usePrefetchInfiniteQuery(activityQueries.log(projectId, activityFiltersFromSearchParams(useSearchParams()[0])));
-  usePrefetchRecord(projectQueries.detail(projectId));
-  return <ActivityPage />;
-}
-
-/** What a full page load does for a route before its first render (src/app/first-route.ts). */
+/** What a route starts before its page renders: on a full page load (src/app/first-route.ts) and on every visit. */
 export interface BootContext {
   queryClient: QueryClient;
   params: Params;
   search: URLSearchParams;
 }
 export interface RouteHandle {
-  /** Loads the route's code and its first data: the same queries its component asks for. */
+  /** Loads the route's code and its first data: the same queries its page asks for. Never rejects. */
   boot: (context: BootContext) => Promise<unknown>;
 }
+/** The first queries of a route's page; each settles when its data is in the cache (or failed). */
+type RouteData = (context: BootContext) => Array<Promise<unknown>>;
+
+const settled = (started: Array<Promise<unknown>>) => Promise.all(started.map((work) => work.catch(() => undefined)));
 const code = (...pages: Array<{ preload: () => Promise<void> }>): RouteHandle => ({
-  boot: () => Promise.all(pages.map((lazyPage) => lazyPage.preload())),
+  boot: () => settled(pages.map((lazyPage) => lazyPage.preload())),
 });
-const withData = (handle: RouteHandle, data: (context: BootContext) => Array<Promise<unknown>>): RouteHandle => ({
-  boot: (context) => Promise.all([handle.boot(context), ...data(context)]),
+const withData = (handle: RouteHandle, data: RouteData): RouteHandle => ({
+  boot: (context) => settled([handle.boot(context), ...data(context)]),
 });
 const id = (params: Params, name: string) => params[name] ?? '';
+
+// Each route asks for its page's first data while the page's code loads, not after; data in the
+// cache is used as it is (the page's own query refreshes what is stale).
+const projectsData: RouteData = ({ queryClient, search }) => [
+  queryClient.ensureInfiniteQueryData(projectQueries.list(search.get('search') ?? '', search.get('organization') ?? '')),
+];
+const dashboardsData: RouteData = ({ queryClient, params, search }) => [
+  queryClient.ensureInfiniteQueryData(dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))),
+];
+const dashboardData: RouteData = ({ queryClient, params }) => [
+  queryClient.ensureQueryData(dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))),
+];
+const projectData: RouteData = ({ queryClient, params }) => [
+  queryClient.ensureQueryData(projectQueries.detail(id(params, 'projectId'))),
+];
+const activityData: RouteData = (context) => [
+  context.queryClient.ensureInfiniteQueryData(
+    activityQueries.log(id(context.params, 'projectId'), activityFiltersFromSearchParams(context.search)),
+  ),
+  ...projectData(context),
+];
+
+/**
+ * Starts a route's first data when it is visited, and again when its params or search change, while
+ * the page's code loads. Once per change: a record just deleted (and dropped from the cache) is not
+ * fetched back before the page leaves.
+ */
+function WithData({ data, children }: { data: RouteData; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const key = JSON.stringify([params, search.toString()]);
+  useEffect(() => {
+    void settled(data({ queryClient, params, search }));
+    // The key names the params and the search: the objects are new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, data, key]);
+  return children;
+}
 
 const page = (Page: ComponentType, label?: string): ReactNode => (
   <RouteBoundary label={label}>
     <Page />
+  </RouteBoundary>
+);
+const withDataPage = (Page: ComponentType, data: RouteData, label: string): ReactNode => (
+  <RouteBoundary label={label}>
+    <WithData data={data}>
+      <Page />
+    </WithData>
   </RouteBoundary>
 );
 
@@ -154,24 +146,18 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/projects" replace /> },
       {
         path: 'projects',
-        element: page(ProjectsRoute, 'Loading projects…'),
-        handle: withData(code(ProjectsPage), ({ queryClient, search }) => [
-          queryClient.prefetchInfiniteQuery(projectQueries.list(search.get('search') ?? '')),
-        ]),
+        element: withDataPage(ProjectsPage, projectsData, 'Loading projects…'),
+        handle: withData(code(ProjectsPage), projectsData),
       },
       {
         path: 'projects/:projectId/dashboards',
-        element: page(DashboardsRoute, 'Loading dashboards…'),
-        handle: withData(code(DashboardsPage), ({ queryClient, params, search }) => [
-          queryClient.prefetchInfiniteQuery(dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))),
-        ]),
+        element: withDataPage(DashboardsPage, dashboardsData, 'Loading dashboards…'),
+        handle: withData(code(DashboardsPage), dashboardsData),
       },
       {
         path: 'projects/:projectId/dashboards/:dashboardId',
-        element: page(DashboardDetailRoute, 'Loading the dashboard…'),
-        handle: withData(code(DashboardDetailPage), ({ queryClient, params }) => [
-          queryClient.prefetchQuery(dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))),
-        ]),
+        element: withDataPage(DashboardDetailPage, dashboardData, 'Loading the dashboard…'),
+        handle: withData(code(DashboardDetailPage), dashboardData),
         children: [
           { index: true, element: page(OverviewTab), handle: code(OverviewTab) },
           { path: 'collaborators', element: page(CollaboratorsTab), handle: code(CollaboratorsTab) },
@@ -181,18 +167,13 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'projects/:projectId/settings',
-        element: page(ProjectSettingsRoute, 'Loading project settings…'),
-        handle: withData(code(ProjectSettingsPage), ({ queryClient, params }) => [
-          queryClient.prefetchQuery(projectQueries.detail(id(params, 'projectId'))),
-        ]),
+        element: withDataPage(ProjectSettingsPage, projectData, 'Loading project settings…'),
+        handle: withData(code(ProjectSettingsPage), projectData),
       },
       {
         path: 'projects/:projectId/activity',
-        element: page(ActivityRoute, 'Loading activity…'),
-        handle: withData(code(ActivityPage), ({ queryClient, params, search }) => [
-          queryClient.prefetchInfiniteQuery(activityQueries.log(id(params, 'projectId'), activityFiltersFromSearchParams(search))),
-          queryClient.prefetchQuery(projectQueries.detail(id(params, 'projectId'))),
-        ]),
+        element: withDataPage(ActivityPage, activityData, 'Loading activity…'),
+        handle: withData(code(ActivityPage), activityData),
       },
       { path: '*', element: page(NotFoundPage), handle: code(NotFoundPage) },
     ],

@@ -18,7 +18,7 @@ import { LoadingState } from '../components/loading-state.tsx';
 import { useAppUi } from './app-ui.tsx';
 import { afterPageSettles, warmUpDateFormatting, whenIdle } from './idle.ts';
 import { useShellScope, type ShellScope } from './current-project.ts';
-import { focusPageSearch, useShortcuts, type GoSection } from './shortcuts.ts';
+import type { GoSection } from './shortcuts.ts';
 
 const ApiLogPanel = lazyComponent(
   () => import('../features/api-log/api-log-panel.tsx'),
@@ -48,6 +48,8 @@ function SwitchersPlaceholder() {
 
 // Loaded at once, beside the page's code, but not part of the first-load JavaScript.
 const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <SwitchersPlaceholder />);
+// The shortcuts' listener loads as soon as the shell is up: the first page's code does not wait for it.
+const ShortcutKeys = lazyComponent(() => import('./shortcut-keys.tsx'));
 const GoToDialog = lazyComponent(() => import('../features/go-to/go-to-dialog.tsx'));
 const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-dialog.tsx'));
 
@@ -103,12 +105,7 @@ export function Shell() {
     if (section === 'projects') navigate('/projects');
     else if (projectBase) navigate(`${projectBase}/${section}`);
   };
-  useShortcuts({
-    goTo: () => setDialog('go-to'),
-    help: () => setDialog('shortcuts'),
-    focusSearch: focusPageSearch,
-    go,
-  });
+  const shortcutActions = { goTo: () => setDialog('go-to'), help: () => setDialog('shortcuts'), go };
 
   const closeMenu = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && menuOpen) {
@@ -124,6 +121,7 @@ export function Shell() {
 
   return (
     <ProjectNameProvider value={scope.inProject ? scope.projectName : null}>
+      <ShortcutKeys actions={shortcutActions} />
       <div className={apiLogOpen ? 'shell shell-with-panel' : 'shell'}>
         <a className="skip-link" href="#main">
           Skip to main content

@@ -3,7 +3,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api/http.ts';
-import { createProject, fetchProjectPage } from '../../src/api/projects.ts';
+import { createProject } from '../../src/api/project-mutations.ts';
+import { fetchProjectPage } from '../../src/api/projects.ts';
 import { faultsSummary, FAULT_PRESETS, presetOf } from '../../src/features/mock-panel/faults.ts';
 import { renderApp } from './render.tsx';
 import { mock } from './setup.ts';

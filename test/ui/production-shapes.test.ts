@@ -9,7 +9,7 @@ import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.
 import { fetchCurrentKey } from '../../src/api/authorization.ts';
 import { saveConnection } from '../../src/api/connection.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { completeProductOnboarding, resetProjectToken } from '../../src/api/projects.ts';
+import { completeProductOnboarding, resetProjectToken } from '../../src/api/project-mutations.ts';
 import { addSharePassword, fetchSharing, updateSharing } from '../../src/api/sharing.ts';
 import activityLogPage from '../fixtures/activity-log-page.json';
 import onboardingError from '../fixtures/error-onboarding.json';
