@@ -57,7 +57,7 @@ const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-
  * The mock's controls (a QA tool that only the bundled mock answers for), loaded once the first page
  * has settled: the page a person came for needs none of that code, so it does not compete with it.
  */
-function DeferredMockPanel({ info, connectedKey }: { info: MockInfo; connectedKey: string | undefined }) {
+function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo; connectedKey: string | undefined; world: string | undefined }) {
   const [settled, setSettled] = useState(false);
   useEffect(() => afterPageSettles(() => setSettled(true)), []);
   if (!settled) {
@@ -66,6 +66,7 @@ function DeferredMockPanel({ info, connectedKey }: { info: MockInfo; connectedKe
     return (
       <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
         {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
+        {world && <span className="mock-key-badge">World: {world}</span>}
         <span className="button mock-controls-button">Mock controls</span>
       </div>
     );
@@ -177,7 +178,7 @@ export function Shell() {
               >
                 Go to…
               </button>
-              {mockInfo.data && <DeferredMockPanel info={mockInfo.data} connectedKey={connection?.key} />}
+              {mockInfo.data && <DeferredMockPanel info={mockInfo.data} connectedKey={connection?.key} world={connection?.world} />}
               <button
                 type="button"
                 className="button"

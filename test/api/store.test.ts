@@ -219,28 +219,22 @@ describe('the store', () => {
     expect(page.items.map((item) => JSON.parse(item).id)).toEqual(expected.slice(100, 150).map((d) => d.id));
   });
 
-  it('serves a deep page of 10,000 dashboards as fast as the first', async () => {
+  // How fast a deep page is compared with the first is a benchmark figure (npm run bench:mock, p50
+  // last/first), never a timed assertion here: this test checks what the deep page holds.
+  it('serves the last page of 10,000 dashboards in list order, with the right count and links', async () => {
     const store = new Store(seedData());
     const principal = authenticate(store, 'Bearer phx_demo_admin');
     const project = store.project(P.mobile)!;
     store.mutate(() => {
       for (let i = 0; i < 10_000; i += 1) createDashboard(store, principal, project, { name: `Dashboard ${(i * 7919) % 10_000}` });
     });
-    const time = async (offset: number) => {
-      const start = performance.now();
-      for (let i = 0; i < 40; i += 1) {
-        const page = await call(store, 'GET', `/api/projects/${P.mobile}/dashboards/?limit=100&offset=${offset}`);
-        expect(page.body.results).toHaveLength(100);
-      }
-      return performance.now() - start;
-    };
-    await time(0); // warm the caches and the JIT
-    await time(9900);
-    const first = await time(0);
-    const deep = await time(9900);
-    expect(deep).toBeLessThan(first * 2 + 20);
+    const first = await call(store, 'GET', `/api/projects/${P.mobile}/dashboards/?limit=100&offset=0`);
     const last = await call(store, 'GET', `/api/projects/${P.mobile}/dashboards/?limit=100&offset=9900`);
     expect(last.body.count).toBe(10_009);
+    expect(last.body.results).toHaveLength(100);
     expect(last.body.next).toBe(`http://localhost/api/projects/${P.mobile}/dashboards/?limit=100&offset=10000`);
+    expect(last.body.previous).toBe(`http://localhost/api/projects/${P.mobile}/dashboards/?limit=100&offset=9800`);
+    const ids = new Set([...first.body.results, ...last.body.results].map((item: { id: number }) => item.id));
+    expect(ids.size).toBe(200);
   });
 });

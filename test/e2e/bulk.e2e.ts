@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { allowHttpStatus, checkA11y, eventually, setupE2E } from './support/harness.ts';
-import { openConnected } from './support/pages.ts';
+import { describedText, openConnected } from './support/pages.ts';
 import { api } from './support/stack.ts';
 
 const { journey } = setupE2E();
@@ -120,17 +120,17 @@ describe('Bulk actions', () => {
     assert.ok(!text.includes('phx_'), 'no key in the file');
   });
 
-  journey('a read-only key changes nothing and the summary says why', async ({ page, stack }) => {
+  journey('a read-only key changes nothing: the write actions are disabled up front, with the reason', async ({ page, stack }) => {
     const first = (await list(stack.mockUrl, 2)).results[0]!;
     await openConnected(page, '/projects/2/dashboards', 'Dashboards', 'phx_demo_readonly');
     await select(page, shown(first)).click();
-    await toolbar(page).getByRole('button', { name: 'Pin', exact: true }).click();
-    // The key's scopes are known (personal_api_keys/@current): nothing is sent, and the summary says why.
-    await summary(page, '0 updated, 0 failed');
-    await page
-      .getByRole('list', { name: 'Left out' })
-      .getByText('This API key cannot change dashboards: it lacks the dashboard:write scope.', { exact: false })
-      .waitFor();
+    // The key's scopes are known (personal_api_keys/@current): each write action says why it cannot run.
+    const reason = 'This API key cannot change dashboards: it lacks the dashboard:write scope.';
+    for (const name of ['Pin', 'Unpin', 'Add tag', 'Remove tag', 'Delete']) {
+      const button = toolbar(page).getByRole('button', { name, exact: true });
+      assert.equal(await button.isDisabled(), true, `${name} is disabled`);
+      assert.ok((await describedText(button)).includes(reason), `${name} says why`);
+    }
     assert.equal((await list(stack.mockUrl, 2)).results.find((d) => d.id === first.id)?.pinned, first.pinned);
     await checkA11y(page, 'bulk-read-only');
   });
