@@ -4,7 +4,6 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasChanges, withoutFields } from '../../api/changed-fields.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { useDeleteDashboard, useUpdateDashboard } from '../../api/dashboard-mutations.ts';
 import { isApiError } from '../../api/http.ts';
@@ -14,10 +13,9 @@ import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { schemaErrors, useForm } from '../../components/use-form.ts';
-import { useConflictQuestion } from '../../components/conflict-dialog.tsx';
+import { useCheckedSave } from '../../components/use-checked-save.ts';
 import { SaveButton } from '../../components/save-button.tsx';
 import { dashboardUpdateInput, restrictionLevels } from '../../contract/inputs.ts';
-import type { Dashboard } from '../../contract/schemas.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { CreationSource } from './creation-source.tsx';
 import { formatDateTime, userName } from './format.ts';
@@ -47,10 +45,24 @@ export default function OverviewTab() {
   const save = useUpdateDashboard(projectId, dashboardId);
   const remove = useDeleteDashboard(projectId);
   const queryClient = useQueryClient();
-  const conflictQuestion = useConflictQuestion();
+  // No lost update: read the dashboard again and ask before overwriting another person's change.
+  const { checking, checkError, conflictDialog, saveChecked } = useCheckedSave({
+    // Also puts the fresh dashboard in the cache: fields nobody edited here show it.
+    readFresh: () => queryClient.fetchQuery({ ...dashboardQueries.detail(projectId, dashboardId), staleTime: 0 }),
+    plan: planOverviewSave,
+    conflictRows,
+    valuesOf,
+    noun: 'dashboard',
+    send: (changes, values) =>
+      save.mutate(bodyOf(changes), {
+        onSuccess: () => {
+          // Keep anything typed while the save was on its way.
+          form.settle(values);
+          toast.success('Changes saved.');
+        },
+      }),
+  });
   // Reading the dashboard again just before saving, and the error when that read failed.
-  const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<unknown>(null);
   const busy = checking || save.isPending;
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -71,59 +83,6 @@ export default function OverviewTab() {
 
   const edit = <K extends keyof FormValues & string>(field: K, value: FormValues[K]) => form.set(field, value);
   const formError = form.formProblem ?? checkError ?? form.serverFormError;
-
-  /**
-   * No lost update: read the dashboard again, compare each field being saved with the value it
-   * showed when editing began, and ask before overwriting another person's change.
-   */
-  const saveChecked = async ({ edits, baselines }: Pick<typeof form, 'edits' | 'baselines'>) => {
-    setCheckError(null);
-    setChecking(true);
-    let fresh: Dashboard;
-    try {
-      // Also puts the fresh dashboard in the cache: fields nobody edited here show it.
-      fresh = await queryClient.fetchQuery({ ...dashboardQueries.detail(projectId, dashboardId), staleTime: 0 });
-    } catch (error) {
-      setCheckError(error);
-      return;
-    } finally {
-      setChecking(false);
-    }
-    const plan = planOverviewSave(fresh, edits, baselines);
-    let planned = plan.changes;
-    let kept = edits;
-    let tookTheirs = false;
-    if (plan.conflicts.length > 0) {
-      const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
-      const choice = await conflictQuestion.ask(conflictRows(fresh, plan), othersToo);
-      if (choice === null) return;
-      if (choice === 'theirs') {
-        tookTheirs = true;
-        form.drop(plan.conflicts);
-        planned = withoutFields(planned, plan.conflicts);
-        kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
-      }
-    }
-    if (!hasChanges(planned)) {
-      // Everything typed was already there, or was theirs to keep: the form shows the dashboard as saved.
-      form.settle({ ...valuesOf(fresh), ...kept });
-      toast.show({
-        kind: 'info',
-        message: tookTheirs
-          ? 'Nothing else to save: the form shows their values.'
-          : 'Nothing to save: the dashboard already holds these values.',
-      });
-      return;
-    }
-    const sent = { ...valuesOf(fresh), ...kept };
-    save.mutate(bodyOf(planned), {
-      onSuccess: () => {
-        // Keep anything typed while the save was on its way.
-        form.settle(sent);
-        toast.success('Changes saved.');
-      },
-    });
-  };
 
   const submit = (event: FormEvent) =>
     form.submit(event, () => {
@@ -294,7 +253,7 @@ export default function OverviewTab() {
         onConfirm={confirmDeletion}
         onCancel={() => setConfirmDelete(false)}
       />
-      {conflictQuestion.dialog}
+      {conflictDialog}
     </>
   );
 }

@@ -4,13 +4,12 @@
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasChanges, withoutFields } from '../../api/changed-fields.ts';
 import { useUpdateProject } from '../../api/project-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
-import { useConflictQuestion } from '../../components/conflict-dialog.tsx';
+import { useCheckedSave } from '../../components/use-checked-save.ts';
 import { SaveButton } from '../../components/save-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorStatus } from '../../components/error-text.ts';
@@ -86,10 +85,26 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
   const [sent, setSent] = useState<SettingsDraft>(initial);
   const update = useUpdateProject(project.id);
   const queryClient = useQueryClient();
-  const conflictQuestion = useConflictQuestion();
+  // No lost update: read the project again and ask before overwriting another person's change.
+  const { checking, checkError, conflictDialog, saveChecked } = useCheckedSave({
+    // Also puts the fresh project in the cache: fields nobody edited here show it.
+    readFresh: () => queryClient.fetchQuery({ ...projectQueries.detail(project.id), staleTime: 0 }),
+    plan: planSettingsSave,
+    conflictRows: settingsConflictRows,
+    valuesOf: draftFromProject,
+    noun: 'project',
+    send: (changes, values) => {
+      setSent(values);
+      update.mutate(asUpdateInput(changes), {
+        onSuccess: () => {
+          // Fields edited while saving keep what was typed; the rest show what the API saved.
+          form.settle(values);
+          toast.success('Project settings saved.');
+        },
+      });
+    },
+  });
   // Reading the project again just before saving, and the error when that read failed.
-  const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<unknown>(null);
   const busy = checking || update.isPending;
   const toast = useToast();
   const saveHintId = useId();
@@ -126,60 +141,6 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
   const discard = () => {
     setBadInput(new Set());
     form.reset();
-  };
-
-  /**
-   * No lost update: read the project again, compare each field being saved with the value it showed
-   * when editing began, and ask before overwriting another person's change.
-   */
-  const saveChecked = async ({ edits, baselines }: Pick<typeof form, 'edits' | 'baselines'>) => {
-    setCheckError(null);
-    setChecking(true);
-    let fresh: Project;
-    try {
-      // Also puts the fresh project in the cache: fields nobody edited here show it.
-      fresh = await queryClient.fetchQuery({ ...projectQueries.detail(project.id), staleTime: 0 });
-    } catch (error) {
-      setCheckError(error);
-      return;
-    } finally {
-      setChecking(false);
-    }
-    const plan = planSettingsSave(fresh, edits, baselines);
-    let planned = plan.changes;
-    let kept = edits;
-    let tookTheirs = false;
-    if (plan.conflicts.length > 0) {
-      const othersToo = Object.keys(plan.changes).length > plan.conflicts.length;
-      const choice = await conflictQuestion.ask(settingsConflictRows(fresh, plan), othersToo);
-      if (choice === null) return;
-      if (choice === 'theirs') {
-        tookTheirs = true;
-        form.drop(plan.conflicts);
-        planned = withoutFields(planned, plan.conflicts);
-        kept = Object.fromEntries(Object.entries(edits).filter(([field]) => !(plan.conflicts as string[]).includes(field)));
-      }
-    }
-    const values = { ...draftFromProject(fresh), ...kept };
-    if (!hasChanges(planned)) {
-      // Everything typed was already there, or was theirs to keep: the form shows the project as saved.
-      form.settle(values);
-      toast.show({
-        kind: 'info',
-        message: tookTheirs
-          ? 'Nothing else to save: the form shows their values.'
-          : 'Nothing to save: the project already holds these values.',
-      });
-      return;
-    }
-    setSent(values);
-    update.mutate(asUpdateInput(planned), {
-      onSuccess: () => {
-        // Fields edited while saving keep what was typed; the rest show what the API saved.
-        form.settle(values);
-        toast.success('Project settings saved.');
-      },
-    });
   };
 
   const save = (event: FormEvent) =>
@@ -416,7 +377,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
         message="Your changes to the project settings are not saved. If you leave this page, they are lost."
         allow={() => allowLeaveRef.current}
       />
-      {conflictQuestion.dialog}
+      {conflictDialog}
     </>
   );
 }
