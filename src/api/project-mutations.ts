@@ -4,15 +4,16 @@ import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../con
 import { projectSchema, type Project } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
 import { projectPath, projectQueries } from './projects.ts';
-import { keyRoots, type ProjectId } from './query-keys.ts';
+import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
 // ---------- fetchers ----------
 
-export function createProject(input: ProjectCreateInput, signal?: AbortSignal): Promise<Project> {
+/** POST a project into `organization` (an id; the key's current organization when not given). */
+export function createProject(input: ProjectCreateInput, signal?: AbortSignal, organization = '@current'): Promise<Project> {
   return apiRequest({
     endpoint: 'projects.create',
     method: 'POST',
-    path: '/api/organizations/@current/projects/',
+    path: `/api/organizations/${segment(organization || '@current')}/projects/`,
     body: input,
     signal,
     schema: projectSchema,
@@ -81,10 +82,10 @@ export function completeProductOnboarding(
 // ---------- mutations ----------
 
 /** POST a project (admins only); the new project is cached; lists and the switcher refresh. */
-export function useCreateProject() {
+export function useCreateProject(organization?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProjectCreateInput) => createProject(input),
+    mutationFn: (input: ProjectCreateInput) => createProject(input, undefined, organization),
     meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
     onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project),
   });

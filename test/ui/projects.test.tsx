@@ -144,6 +144,21 @@ describe('New project', () => {
     expect(name).toHaveValue('hedgebox app');
   });
 
+  it('creates the project in the organization the page shows (?organization=), not the key\'s current one', async () => {
+    const labs = seedIds.secondOrganization;
+    const { user } = renderApp(`/projects?organization=${labs}`);
+    await projectsTable();
+    await user.click(screen.getByRole('button', { name: 'New project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Labs Sandbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New project' })).not.toBeInTheDocument());
+    const post = getRequestLog().find((entry) => entry.method === 'POST');
+    expect(post?.path).toBe(`/api/organizations/${labs}/projects/`);
+    const listed = await apiGet<Paginated<ProjectListItem>>(`/api/organizations/${labs}/projects/?search=Labs%20Sandbox`);
+    expect(listed.results.map((project) => project.name)).toEqual(['Labs Sandbox']);
+  });
+
   it('creates a project in the picked time zone: a toast, and the new project in the list', async () => {
     const { user, location } = renderApp('/projects');
     await projectsTable();

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { refusal, useAuthorization } from '../../api/authorization.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { usePinDashboard } from '../../api/dashboard-mutations.ts';
@@ -55,16 +55,19 @@ export default function DashboardsPage() {
   const filters = filtersFromSearchParams(searchParams);
   const filtering = filters.search.trim() !== '' || filters.pinned !== null;
   useDocumentTitle('Dashboards');
-  // Go to's `New dashboard` arrives with the dialog open.
-  const arrivedFor = useLocation().state as { newDashboard?: boolean } | null;
+  // Go to's `New dashboard` arrives with the dialog open; the request is then forgotten, so a reload
+  // (which keeps the history entry's state) does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedFor = location.state as { newDashboard?: boolean } | null;
   const [dialogOpen, setDialogOpen] = useState(arrivedFor?.newDashboard === true);
   const [writeRefused, setWriteRefused] = useState<string | null>(null);
   const hintId = useId();
   const toast = useToast();
 
   useEffect(() => {
-    document.title = 'Dashboards · Analytics Console';
-  }, []);
+    if (arrivedFor?.newDashboard) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [arrivedFor, location.pathname, location.search, navigate]);
 
   const query = useInfiniteQuery(dashboardQueries.list(projectId, filters));
   const { items, total } = flattenPages(query.data);

@@ -23,13 +23,15 @@ export function defaultTimeZone(zones: ReadonlyArray<string>): string {
 export interface NewProjectDialogProps {
   onClose: () => void;
   onCreated: (project: Project) => void;
+  /** The organization the project goes into (the page's `?organization=`); the key's current one when not given. */
+  organization?: string;
 }
 
 /** Render it only while open: every opening starts from an empty form. */
-export function NewProjectDialog({ onClose, onCreated }: NewProjectDialogProps) {
+export function NewProjectDialog({ onClose, onCreated, organization }: NewProjectDialogProps) {
   const zones = useMemo(() => timeZones(), []);
   const initialZone = useMemo(() => defaultTimeZone(zones), [zones]);
-  const create = useCreateProject();
+  const create = useCreateProject(organization);
   const form = useForm({
     initial: { name: '', timezone: initialZone },
     validate: (values) => schemaErrors(projectCreateInput, values),

@@ -183,7 +183,9 @@ export default function ProjectsPage() {
         {searching && <LoadingState inline label="Searching…" />}
       </div>
       {content}
-      {dialogOpen && <NewProjectDialog onClose={() => setDialogOpen(false)} onCreated={onCreated} />}
+      {dialogOpen && (
+        <NewProjectDialog onClose={() => setDialogOpen(false)} onCreated={onCreated} organization={params.get('organization') || undefined} />
+      )}
     </>
   );
 }
