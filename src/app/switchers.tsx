@@ -6,24 +6,15 @@
  * first page's code (shell.tsx shows a look-alike until then), keeping the first-load JS in budget.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { projectQueries, SWITCHER_PAGE_SIZE } from '../api/projects.ts';
 import { PickerCombobox, type PickerOption } from '../components/picker-combobox.tsx';
 import type { ShellScope } from './current-project.ts';
 import { switchProjectPath } from './project-paths.ts';
+import { useDebounced } from '../components/use-debounced.ts';
 
 export const SWITCHER_DEBOUNCE_MS = 250;
-
-/** `value`, once it has stayed the same for `delayMs`. */
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Options whose label contains `text` (case-insensitive), those starting with it first. */
 export function filterByLabel(options: ReadonlyArray<PickerOption>, text: string): PickerOption[] {

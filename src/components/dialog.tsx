@@ -57,6 +57,16 @@ export function useDialog(): DialogContextValue {
   return value;
 }
 
+/** The dialog's `Cancel`: closes it as Escape does (asking first when the form is dirty). */
+export function DialogCancelButton({ disabled = false }: { disabled?: boolean }) {
+  const { requestClose } = useDialog();
+  return (
+    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
+      Cancel
+    </button>
+  );
+}
+
 export interface DialogProps {
   open: boolean;
   /** Called when the person closes it (Escape, backdrop, Close, Cancel) or discards changes. */

@@ -12,14 +12,15 @@ import { flattenPages } from '../../api/pagination.ts';
 import { projectQueries } from '../../api/projects.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
-import { Dialog, useDialog } from '../../components/dialog.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { charLength } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import './portability.css';
-import { choiceFor, choicesOf, useDebouncedValue, type Choice } from './server-options.ts';
+import { choiceFor, choicesOf, type Choice } from './server-options.ts';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 export interface CopyToProjectDialogProps {
   projectId: ProjectId;
@@ -29,15 +30,6 @@ export interface CopyToProjectDialogProps {
 
 const NAME_MAX = 400;
 const steps = { export: 1, import: 2 } as const;
-
-function CancelButton({ disabled }: { disabled: boolean }) {
-  const { requestClose } = useDialog();
-  return (
-    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
-      Cancel
-    </button>
-  );
-}
 
 export default function CopyToProjectDialog({ projectId, dashboard, onClose }: CopyToProjectDialogProps) {
   const sourceName = dashboardDisplayName(dashboard);
@@ -51,7 +43,7 @@ export default function CopyToProjectDialog({ projectId, dashboard, onClose }: C
   const navigate = useNavigate();
   const { facts } = useAuthorization({ projectId });
 
-  const search = useDebouncedValue(destinationText === picked?.label ? '' : destinationText);
+  const search = useDebounced(destinationText === picked?.label ? '' : destinationText);
   const projects = useInfiniteQuery(projectQueries.list(search));
   const { items } = flattenPages(projects.data);
   const choices = choicesOf(items, (project) => project.name);
@@ -143,7 +135,7 @@ export default function CopyToProjectDialog({ projectId, dashboard, onClose }: C
           </div>
         )}
         <div className="button-row dialog-actions">
-          <CancelButton disabled={copy.isPending} />
+          <DialogCancelButton disabled={copy.isPending} />
           <button
             type="submit"
             className="button button-primary"

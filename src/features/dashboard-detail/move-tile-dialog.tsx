@@ -11,10 +11,11 @@ import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts'
 import { flattenPages } from '../../api/pagination.ts';
 import type { DashboardId, ProjectId } from '../../api/query-keys.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
-import { Dialog, useDialog } from '../../components/dialog.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { choiceFor, choicesOf, useDebouncedValue, type Choice } from './server-options.ts';
+import { choiceFor, choicesOf, type Choice } from './server-options.ts';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 export interface MoveTileDialogProps {
   projectId: ProjectId;
@@ -25,15 +26,6 @@ export interface MoveTileDialogProps {
   onClose: () => void;
 }
 
-function CancelButton({ disabled }: { disabled: boolean }) {
-  const { requestClose } = useDialog();
-  return (
-    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
-      Cancel
-    </button>
-  );
-}
-
 export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTitle, onClose }: MoveTileDialogProps) {
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Choice | null>(null);
@@ -42,7 +34,7 @@ export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTit
   const toast = useToast();
   const navigate = useNavigate();
 
-  const search = useDebouncedValue(text === picked?.label ? '' : text);
+  const search = useDebounced(text === picked?.label ? '' : text);
   const dashboards = useInfiniteQuery(dashboardQueries.list(projectId, { search, pinned: null }));
   // Every other dashboard of this project: moving a tile to its own dashboard changes nothing.
   const others = flattenPages(dashboards.data).items.filter((d) => String(d.id) !== String(dashboardId));
@@ -111,7 +103,7 @@ export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTit
         {dashboards.isError && <ActionError error={dashboards.error} prefix="Could not load the dashboards:" />}
         <ActionError error={move.error} prefix="Could not move the tile:" />
         <div className="button-row dialog-actions">
-          <CancelButton disabled={move.isPending} />
+          <DialogCancelButton disabled={move.isPending} />
           <button type="submit" className="button button-primary" disabled={move.isPending} aria-busy={move.isPending || undefined}>
             Move tile
           </button>

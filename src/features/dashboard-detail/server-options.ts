@@ -1,15 +1,4 @@
 /** Helpers of the portability dialogs' searchable comboboxes: debounced server search and option labels. */
-import { useEffect, useState } from 'react';
-
-/** `value`, once it has stayed the same for `delayMs` (the server search waits for typing to pause). */
-export function useDebouncedValue<T>(value: T, delayMs = 250): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface Choice {
   id: number;

@@ -10,7 +10,7 @@ import { useProjectPermissions } from '../../api/authorization.ts';
 import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/dashboard-mutations.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
-import { Dialog, useDialog } from '../../components/dialog.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -47,15 +47,6 @@ export interface NewDashboardDialogProps {
 export function NewDashboardDialog(props: NewDashboardDialogProps) {
   if (!props.open) return null;
   return <OpenNewDashboardDialog {...props} />;
-}
-
-function CancelButton({ disabled }: { disabled: boolean }) {
-  const { requestClose } = useDialog();
-  return (
-    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
-      Cancel
-    </button>
-  );
 }
 
 function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDialogProps) {
@@ -206,7 +197,7 @@ function OpenNewDashboardDialog({ onClose, projectId, onError }: NewDashboardDia
           )}
           <ActionError error={form.serverFormError} />
           <div className="button-row dialog-actions">
-            <CancelButton disabled={pending} />
+            <DialogCancelButton disabled={pending} />
             <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending || undefined}>
               Create dashboard
             </button>

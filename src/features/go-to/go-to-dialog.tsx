@@ -18,6 +18,7 @@ import type { MockInfo } from '../../contract/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
 import './go-to.css';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 export const GO_TO_DEBOUNCE_MS = 200;
 const DASHBOARD_RESULTS = 10;
@@ -53,15 +54,6 @@ const dashboardSearch = (projectId: string, search: string) =>
   });
 
 const matches = (text: string, needle: string) => !needle || text.toLowerCase().includes(needle);
-
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export default function GoToDialog({ projectId, projectName, mockInfo, onToggleApiLog, onClose }: GoToDialogProps) {
   const id = useId();

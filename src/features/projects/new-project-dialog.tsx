@@ -4,7 +4,7 @@ import { useCreateProject } from '../../api/project-mutations.ts';
 import { projectCreateInput, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
-import { Dialog, useDialog } from '../../components/dialog.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorStatus } from '../../components/error-text.ts';
 import { TextField } from '../../components/field.tsx';
@@ -86,7 +86,7 @@ export function NewProjectDialog({ onClose, onCreated, organization }: NewProjec
           prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not create the project:'}
         />
         <div className="button-row dialog-actions">
-          <CancelButton disabled={create.isPending} />
+          <DialogCancelButton disabled={create.isPending} />
           <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
             Create project
           </button>
@@ -98,14 +98,5 @@ export function NewProjectDialog({ onClose, onCreated, organization }: NewProjec
         )}
       </form>
     </Dialog>
-  );
-}
-
-function CancelButton({ disabled }: { disabled: boolean }) {
-  const { requestClose } = useDialog();
-  return (
-    <button type="button" className="button" onClick={requestClose} disabled={disabled}>
-      Cancel
-    </button>
   );
 }
