@@ -24,10 +24,6 @@ export function changedFields<D extends object>(original: { [K in keyof D]?: unk
   return changes;
 }
 
-export function hasChanges(changes: object): boolean {
-  return Object.keys(changes).length > 0;
-}
-
 /**
  * What a save sends, once the server's current record is known (no lost update, CONSOLE.md "Safety").
  * All three records hold the API's values of the form's fields:
@@ -64,11 +60,4 @@ export function planSave<K extends string>({ baseline, server, mine }: SaveInput
     if (!sameValue(server[field], baseline[field])) conflicts.push(field);
   }
   return { changes, conflicts };
-}
-
-/** `changes` without `fields` (Take theirs: drop mine for the fields another person changed). */
-export function withoutFields<K extends string>(changes: Partial<Record<K, unknown>>, fields: ReadonlyArray<K>): Partial<Record<K, unknown>> {
-  const rest = { ...changes };
-  for (const field of fields) delete rest[field];
-  return rest;
 }

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activityQueries, cursorOf, fetchActivityLogPage, flattenActivity, noActivityFilters } from '../../src/api/activity.ts';
-import { changedFields, hasChanges } from '../../src/api/changed-fields.ts';
+import { changedFields } from '../../src/api/changed-fields.ts';
 import { saveConnection } from '../../src/api/connection.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../src/api/dashboards.ts';
 import { useDeleteDashboard, usePinDashboard, useRestoreDashboard } from '../../src/api/dashboard-mutations.ts';
@@ -198,7 +198,7 @@ describe('mutations', () => {
     const draft: ProjectUpdateInput = { name: 'Hedgebox App (renamed)', app_urls: [...project.app_urls], timezone: project.timezone };
     const changes = changedFields(project, draft);
     expect(changes).toEqual({ name: 'Hedgebox App (renamed)' });
-    expect(hasChanges(changedFields({ a: { x: 1, y: [1] } }, { a: { y: [1], x: 1 } }))).toBe(false);
+    expect(changedFields({ a: { x: 1, y: [1] } }, { a: { y: [1], x: 1 } })).toEqual({});
 
     const { result } = renderHook(() => useUpdateProject(1), { wrapper });
     await act(() => result.current.mutateAsync(changes));

@@ -1,7 +1,7 @@
 // The comparison behind "no lost update" (CONSOLE.md "Safety"): what a save sends, and which of
 // those fields someone else changed since the person began editing them.
 import { describe, expect, it } from 'vitest';
-import { planSave, withoutFields } from '../../src/api/changed-fields.ts';
+import { planSave } from '../../src/api/changed-fields.ts';
 
 type Field = 'name' | 'tags' | 'pinned' | 'rate';
 const loaded = { name: 'Sales', tags: ['a', 'b'], pinned: false, rate: '0.50' };
@@ -50,12 +50,5 @@ describe('planSave', () => {
       mine: { ...loaded, rate: '0.10' },
     });
     expect(plan).toEqual({ changes: { rate: '0.10' }, conflicts: ['rate'] });
-  });
-});
-
-describe('withoutFields', () => {
-  it('drops the fields taken from the other person and keeps the rest', () => {
-    expect(withoutFields<Field>({ name: 'Revenue', pinned: true }, ['name'])).toEqual({ pinned: true });
-    expect(withoutFields<Field>({ name: 'Revenue' }, ['name'])).toEqual({});
   });
 });
