@@ -127,14 +127,19 @@ function earlyRouteTable(): Plugin {
           const css = [...js].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
           return [...js, ...css].map((fileName) => `${base}${fileName}`);
         };
-        // One stylesheet for the whole console (cssCodeSplit: false): the bundle's CSS asset is the entry's.
-        const entryCss = Object.values(bundle).flatMap((output) => (output.type === 'asset' && output.fileName.endsWith('.css') ? [output.fileName] : []));
         const table: EarlyRouteTable = {
-          entry: { files: [...loadedByEntry, ...entryCss].map((fileName) => `${base}${fileName}`) },
           connect: { files: filesOf(connectRoute) },
           routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
         };
+        // The entry's own imports are the same on every path: plain links, which the browser's preload
+        // scanner finds before any script runs (the build emits none of its own: modulePreload is off).
+        const entryImports = [...loadedByEntry].filter((fileName) => fileName !== entry.fileName);
         return [
+          ...entryImports.map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` },
+            injectTo: 'head-prepend' as const,
+          })),
           {
             tag: 'script',
             attrs: { type: 'application/json', id: 'early-routes' },
@@ -182,9 +187,9 @@ function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSpli
         priority: 2,
       },
       {
-        // The dialogs and forms: the pages that change things share them; Connect and Projects do not load them.
+        // The dialogs and forms: the pages that change things share them; Connect, Projects and the Dashboards list do not load them.
         name: (id, context) => (entryModules((module) => context.getModuleInfo(module)).has(id) ? null : 'forms'),
-        test: /\/src\/(components\/(dialog|confirm-dialog|combobox-field|leave-guard|copy-button)\.tsx|components\/use-form\.ts|contract\/(inputs|coerce)\.ts)$/,
+        test: /\/src\/components\/(dialog|confirm-dialog|conflict-dialog|combobox-field|leave-guard|copy-button)\.tsx|\/src\/components\/(use-form|use-checked-save)\.ts$/,
         minShareCount: 2,
         priority: 1,
       },
@@ -222,6 +227,25 @@ function demoOnlyWorker(): Plugin {
       if (!demo) rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true });
     },
   };
+}
+
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136 and later) on the chunks a
+ * first visit runs: the entry, what it shares with the pages, the groups the pages share (`shared`,
+ * `forms`, `activity`) and each early route's own chunks (test/e2e/bundle-size.e2e.ts holds the list).
+ * V8 then compiles their functions on a background thread while the files stream in, instead of on
+ * the main thread at each function's first call (docs/performance.md has the measured effect). Chunks
+ * loaded later (dialogs, bulk tools, the API log) stay lazily compiled: compiling code that never
+ * runs only costs time and memory. Other engines read it as a comment.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+function compileHint(root: string): (chunk: Rolldown.RenderedChunk) => string {
+  const firstVisitModules = new Set(earlyRoutes.flatMap((route) => route.modules.map((module) => resolve(root, 'src', module))));
+  return (chunk) =>
+    chunk.isEntry || ['first', 'shared', 'forms', 'activity'].includes(chunk.name) || chunk.moduleIds.some((id) => firstVisitModules.has(id))
+      ? COMPILE_HINT
+      : '';
 }
 
 // ---------- Content-Security-Policy (docs/security.md) ----------
@@ -339,6 +363,8 @@ export default defineConfig(({ mode }) => ({
     modulePreload: false,
     manifest: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
-    rolldownOptions: { output: { codeSplitting: routeChunks(import.meta.dirname) } },
+    rolldownOptions: {
+      output: { codeSplitting: routeChunks(import.meta.dirname), postBanner: compileHint(import.meta.dirname) },
+    },
   },
 }));

@@ -78,8 +78,6 @@ export const earlyRoutes: EarlyRoute[] = [
 
 /** The table as the page carries it: patterns and requests, and each route's files to preload. */
 export interface EarlyRouteTable {
-  /** The entry's own files (its chunks and stylesheet): asked for before the route's, which need them. */
-  entry: { files: string[] };
   connect: { files: string[] };
   routes: Array<{ pattern: string; requests: string[]; files: string[] }>;
 }

@@ -1,8 +1,12 @@
 // The byte budgets of the production build. Bytes are not noisy, so they are asserted here; timings are
 // only ever printed by `npm run bench`.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { budgets, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
+import type { EarlyRouteTable } from '../../src/app/early-routes.ts';
+import { COMPILE_HINT } from '../../vite.config.ts';
+import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 
 describe('the production build', () => {
@@ -24,5 +28,33 @@ describe('the production build', () => {
 
   it('ships no MSW code or worker', () => {
     assert.deepEqual(bundle.mswTraces, [], 'MSW belongs to the mock and the demo build only');
+  });
+
+  it('preloads the entry’s imports from plain links, before any script runs', () => {
+    const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+    const linked = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
+    const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+    assert.ok(entry, 'index.html has a module script');
+    assert.deepEqual(new Set([entry, ...linked]), new Set(bundle.firstPage.map((file) => file.file)));
+    assert.ok(html.indexOf('rel="modulepreload"') < html.indexOf('id="early-routes"'), 'the links come before the inline script');
+    assert.deepEqual(new Set(firstPageScripts(html)), new Set(bundle.firstPage.map((file) => file.file)));
+  });
+
+  it('marks the code of a first visit for eager compilation, and only that code', () => {
+    const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+    const table = JSON.parse(/<script type="application\/json" id="early-routes">([\s\S]*?)<\/script>/.exec(html)![1]!) as EarlyRouteTable;
+    const firstVisit = new Set([
+      ...bundle.firstPage.map((file) => file.file),
+      ...[table.connect, ...table.routes].flatMap((route) => route.files).map((file) => file.replace(/^\//, '')),
+    ]);
+    const hinted = readdirSync(join(distDir, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `assets/${name}`)
+      .filter((file) => readFileSync(join(distDir, file), 'utf8').startsWith(COMPILE_HINT));
+    const jsOfFirstVisits = [...firstVisit].filter((file) => file.endsWith('.js') && !/rolldown-runtime/.test(file));
+    assert.deepEqual(new Set(hinted), new Set(jsOfFirstVisits));
+    for (const lazy of ['api-log-panel', 'bulk-tools', 'new-dashboard-dialog', 'mock-panel']) {
+      assert.ok(!hinted.some((file) => file.includes(lazy)), `${lazy} stays lazily compiled`);
+    }
   });
 });

@@ -31,16 +31,9 @@ const inlineScript = (() => {
 
 /** The table as the build writes it, with made-up file names. */
 const table: EarlyRouteTable = {
-  entry: { files: ['/assets/entry.js', '/assets/style.css'] },
   connect: { files: ['/assets/connect.js', '/assets/connect.css'] },
   routes: earlyRoutes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
 };
-
-/** The entry's files, asked for before anything of the route. */
-const entryLinks = [
-  { rel: 'modulepreload', href: '/assets/entry.js' },
-  { rel: 'preload', href: '/assets/style.css' },
-];
 
 /** Runs the inline script of index.html at `path` with `fetch` replaced; returns what it sent and linked. */
 function runInlineScript(path: string) {
@@ -88,7 +81,7 @@ describe('the inline script of index.html', () => {
     ]);
     expect(sent[0]!.url).not.toContain('phx_demo_admin');
     const index = earlyRoutes.findIndex((route) => route.pattern.includes('dashboards/?$'));
-    expect(links).toEqual([...entryLinks, { rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
+    expect(links).toEqual([{ rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
     expect(window.__consoleEarlyRequests?.map((request) => request.url)).toEqual([sent[0]!.url]);
   });
 
@@ -96,7 +89,6 @@ describe('the inline script of index.html', () => {
     const { sent, links } = runInlineScript('/projects/7/dashboards');
     expect(sent).toEqual([]);
     expect(links).toEqual([
-      ...entryLinks,
       { rel: 'modulepreload', href: '/assets/connect.js' },
       { rel: 'preload', href: '/assets/connect.css' },
     ]);
@@ -106,7 +98,7 @@ describe('the inline script of index.html', () => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_member' }));
     const { sent, links } = runInlineScript('/projects/7/dashboards?search=blog');
     expect(sent).toEqual([]);
-    expect(links).toEqual([...entryLinks, { rel: 'modulepreload', href: expect.stringMatching(/^\/assets\/route-\d+\.js$/) }]);
+    expect(links).toEqual([{ rel: 'modulepreload', href: expect.stringMatching(/^\/assets\/route-\d+\.js$/) }]);
   });
 
   it('sends to the stored API host', () => {
