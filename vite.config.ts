@@ -179,6 +179,7 @@ function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSpli
     // Only the modules named here: their imports (React, the entry's modules) stay where they are.
     includeDependenciesRecursively: false,
     groups: [
+      { name: 'react-dom', test: /\/node_modules\/(react-dom|scheduler)\//, priority: 3 },
       {
         // What the entry shares with the pages: one chunk beside the entry instead of four.
         name: (id, context) =>
@@ -209,6 +210,29 @@ function routeChunks(root: string): NonNullable<Rolldown.OutputOptions['codeSpli
         minShareCount: 2,
       },
     ],
+  };
+}
+
+/**
+ * Vite wraps every dynamic `import()` in its preload helper, even with `modulePreload: false`
+ * (vitejs/vite#13952, #18551). With modulePreload off and one stylesheet (`cssCodeSplit: false`) the
+ * helper is never given a file to preload: every call is `__vitePreload(load, [])`, and its 0.5 kB
+ * gzip of the first load only runs `load`. The helper module is then this one line.
+ */
+function withoutPreloadHelper(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  let active = false;
+  return {
+    name: 'analytics-console:without-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      active = config.build.modulePreload === false && !config.build.cssCodeSplit;
+    },
+    load(id) {
+      if (!active || id !== helperId) return null;
+      return 'export const __vitePreload = (load) => load();';
+    },
   };
 }
 
@@ -243,7 +267,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 function compileHint(root: string): (chunk: Rolldown.RenderedChunk) => string {
   const firstVisitModules = new Set(earlyRoutes.flatMap((route) => route.modules.map((module) => resolve(root, 'src', module))));
   return (chunk) =>
-    chunk.isEntry || ['first', 'shared', 'forms', 'activity'].includes(chunk.name) || chunk.moduleIds.some((id) => firstVisitModules.has(id))
+    chunk.isEntry || ['react-dom', 'first', 'shared', 'forms', 'activity'].includes(chunk.name) || chunk.moduleIds.some((id) => firstVisitModules.has(id))
       ? COMPILE_HINT
       : '';
 }
@@ -350,7 +374,7 @@ function lockedDownPage(): Plugin {
 // relative asset paths so the folder can be served from any path of any static host.
 export default defineConfig(({ mode }) => ({
   base: mode === 'demo' ? './' : '/',
-  plugins: [react(), apiProxy(), productionReactRouter(), demoOnlyWorker(), earlyRouteTable(), lockedDownPage()],
+  plugins: [react(), apiProxy(), productionReactRouter(), withoutPreloadHelper(), demoOnlyWorker(), earlyRouteTable(), lockedDownPage()],
   build: {
     target: 'es2022',
     sourcemap: true,

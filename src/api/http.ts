@@ -8,6 +8,7 @@ import { errorBodySchema } from '../contract/errors.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { adoptEarlyResponse } from './early-response.ts';
+import { untilRequestsMayStart } from './first-paint.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
 
@@ -299,6 +300,11 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   const world = options.connection ? (options.connection.world ?? connectionState.connection?.world) : connection?.world;
   if (world) headers[mockWorldHeader] = world;
 
+  // An answer the page asked for before the console ran, or a request that waits while the first
+  // screen is painted (src/api/first-paint.ts); a request never sent is not logged.
+  const early = adoptEarlyResponse(method, url, key, options.signal);
+  const hold = early ? null : untilRequestsMayStart(options.signal);
+  if (hold) await hold;
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response, cancelled = false) =>
@@ -322,8 +328,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   let response: Response;
   let text: string;
   try {
-    response = await (adoptEarlyResponse(method, url, key, options.signal) ??
-      fetch(url, { method, headers, body: bodyText, signal: options.signal }));
+    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal: options.signal }));
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {

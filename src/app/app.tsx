@@ -1,8 +1,9 @@
 /** The providers around the router: React Query, toasts, shell UI state; the cache is emptied when the key changes. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { getConnection, subscribeConnection, type Connection } from '../api/connection.ts';
+import { holdRequestsUntilPainted } from '../api/first-paint.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
 
@@ -16,6 +17,8 @@ export interface AppProps {
 }
 
 export function App({ router, queryClient }: AppProps) {
+  // What the first screen's effects ask for goes out once that screen is painted (src/api/first-paint.ts).
+  useLayoutEffect(holdRequestsUntilPainted, []);
   // Nothing fetched with one key may be shown under another (or after disconnecting).
   useEffect(() => {
     let last = identity(getConnection());

@@ -16,6 +16,8 @@ import {
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   DEFAULT_MAX_HEIGHT,
+  DEFAULT_MAX_HEIGHT_REM,
+  DEFAULT_MAX_HEIGHT_VH,
   DEFAULT_PREFETCH_ROWS,
   DEFAULT_ROW_HEIGHT,
   HEADER_HEIGHT,
@@ -84,6 +86,21 @@ export interface InfiniteTableProps<T> extends InfiniteTableBaseProps<T> {
 /** Rows assumed visible when the scroll area has no measured height (jsdom, a hidden tab). */
 export const FALLBACK_ROWS = 20;
 
+/**
+ * The height the scroll area will have before it is measured: its max-height, worked out from the
+ * window. When the guess is right, the virtualizer's first measurement (in the first commit) finds
+ * the same rows in view and asks for no second render, so the first screen is painted after one
+ * render instead of two. Null for a height given in other units. Where nothing has a size (jsdom),
+ * the first measurement finds none and the fallback applies.
+ */
+function expectedScrollHeight(maxHeight: number | string): number | null {
+  if (typeof maxHeight === 'number') return maxHeight;
+  if (maxHeight !== DEFAULT_MAX_HEIGHT && maxHeight !== FILL_MAX_HEIGHT) return null;
+  if (typeof window === 'undefined' || !(window.innerHeight > 0)) return null;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.min((DEFAULT_MAX_HEIGHT_VH / 100) * window.innerHeight, DEFAULT_MAX_HEIGHT_REM * rem);
+}
+
 export function InfiniteTable<T>({
   label,
   caption,
@@ -111,6 +128,10 @@ export function InfiniteTable<T>({
   // The focused row stays rendered while scrolled away, so keyboard focus is never lost.
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const fallbackRect: Rect = { width: 1024, height: HEADER_HEIGHT + rowHeight * FALLBACK_ROWS };
+  const [initialRect] = useState<Rect>(() => {
+    const height = expectedScrollHeight(maxHeight);
+    return height === null ? fallbackRect : { width: fallbackRect.width, height: Math.round(height) };
+  });
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -131,7 +152,7 @@ export function InfiniteTable<T>({
     paddingStart: HEADER_HEIGHT,
     getItemKey: (index) => getKey(items[index]!, index),
     rangeExtractor,
-    initialRect: fallbackRect,
+    initialRect,
     // No layout (jsdom) measures 0: fall back to the assumed size instead of rendering nothing or everything.
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : fallbackRect)),

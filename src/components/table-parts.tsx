@@ -57,7 +57,10 @@ export interface InfiniteTableBaseProps<T> {
 }
 
 export const DEFAULT_ROW_HEIGHT = 48;
-export const DEFAULT_MAX_HEIGHT = 'min(70vh, 42rem)';
+/** A table's scroll area is at most this tall: 70% of the window, and never over 42rem. */
+export const DEFAULT_MAX_HEIGHT_VH = 70;
+export const DEFAULT_MAX_HEIGHT_REM = 42;
+export const DEFAULT_MAX_HEIGHT = `min(${DEFAULT_MAX_HEIGHT_VH}vh, ${DEFAULT_MAX_HEIGHT_REM}rem)`;
 export const DEFAULT_PREFETCH_ROWS = 20;
 export const HEADER_HEIGHT = 44;
 const DEFAULT_NOUN = { one: 'item', other: 'items' };

@@ -1,0 +1,79 @@
+/**
+ * Requests started while the first screen is committed wait until it is painted
+ * (src/api/first-paint.ts): the app arms the hold in a layout effect of its first render, and
+ * `apiRequest` sends nothing until the frame after it.
+ */
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveConnection } from '../../src/api/connection.ts';
+import { holdRequestsUntilPainted } from '../../src/api/first-paint.ts';
+import { apiRequest } from '../../src/api/http.ts';
+import { getRequestLog } from '../../src/api/request-log.ts';
+import { organizationSchema } from '../../src/contract/schemas.ts';
+import { server } from './setup.ts';
+
+/** Animation frames that run only when the test says the browser paints. */
+function controlledFrames() {
+  const callbacks: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
+  return {
+    /** Runs the frame's callbacks, then lets the task queued after the paint run. */
+    async paint() {
+      for (const callback of callbacks.splice(0)) callback(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+  };
+}
+
+const organization = () => apiRequest({ endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema });
+
+describe('requests while the first screen is painted', () => {
+  let sent: string[];
+  beforeEach(() => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    sent = [];
+    server.events.on('request:start', ({ request }) => sent.push(new URL(request.url).pathname));
+  });
+  afterEach(() => {
+    server.events.removeAllListeners();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends nothing until the frame after the first commit is painted, then sends and answers as usual', async () => {
+    const frames = controlledFrames();
+    holdRequestsUntilPainted();
+    const answer = organization();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    expect(getRequestLog()).toEqual([]);
+
+    await frames.paint();
+    await expect(answer).resolves.toMatchObject({ name: expect.any(String) });
+    expect(sent).toEqual(['/api/organizations/@current/']);
+    expect(getRequestLog()).toHaveLength(1);
+
+    // Once painted, requests go out at once.
+    await organization();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a request cancelled while held is never sent, nor logged', async () => {
+    const frames = controlledFrames();
+    holdRequestsUntilPainted();
+    const controller = new AbortController();
+    const answer = apiRequest({ endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema, signal: controller.signal });
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+    await frames.paint();
+    expect(sent).toEqual([]);
+    expect(getRequestLog()).toEqual([]);
+  });
+
+  it('holds nothing where frames are never painted', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    server.use(http.get('*/api/organizations/@current/', () => HttpResponse.json({ id: 'x' }, { status: 500 })));
+    holdRequestsUntilPainted();
+    await expect(organization()).rejects.toThrow();
+    expect(sent).toEqual(['/api/organizations/@current/']);
+  });
+});
