@@ -28,11 +28,3 @@ export function afterPageSettles(callback: () => void, delayMs = 2000): () => vo
     cancelIdle?.();
   };
 }
-
-/**
- * The first date format of a page costs tens of milliseconds (the browser loads its locale data);
- * paid while a page's code downloads, it is not paid when the page's rows render.
- */
-export function warmUpDateFormatting(): void {
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0);
-}

@@ -16,7 +16,7 @@ import { ActionError } from '../components/error-state.tsx';
 import { lazyComponent, retryFailedLoads } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useAppUi } from './app-ui.tsx';
-import { afterPageSettles, warmUpDateFormatting, whenIdle } from './idle.ts';
+import { afterPageSettles } from './idle.ts';
 import { useShellScope, type ShellScope } from './current-project.ts';
 import type { GoSection } from './shortcuts.ts';
 
@@ -94,7 +94,6 @@ export function Shell() {
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => whenIdle(warmUpDateFormatting), []);
   // A new page closes the narrow menu.
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
