@@ -1,5 +1,7 @@
 /**
- * Requests that start while the first screen is being committed go out right after it is painted.
+ * Work that the first screen's commit starts but the screen does not need waits until it is painted:
+ * the requests of its effects (`apiRequest`), and the code of the components it shows a placeholder
+ * for (`lazyComponent`, wired in app.tsx).
  *
  * On a full page load the first render brings the rows with it (src/app/first-route.ts), and its
  * effects then start what fills in around them: the organization, the key's scopes, the project's
@@ -10,10 +12,10 @@
 let held: Promise<void> | null = null;
 
 /**
- * Called once the first render has committed (a layout effect of the app): requests started from
- * then until the next frame is painted wait for it. Does nothing where frames are never painted.
+ * Called once the first render has committed (a layout effect of the app): requests and loads started
+ * from then until the next frame is painted wait for it. Does nothing where frames are never painted.
  */
-export function holdRequestsUntilPainted(): void {
+export function holdUntilPainted(): void {
   if (held || typeof requestAnimationFrame !== 'function') return;
   const release = new Promise<void>((resolve) => {
     // An animation frame callback runs just before the frame's paint; a task queued from it runs after.
@@ -24,8 +26,8 @@ export function holdRequestsUntilPainted(): void {
   });
 }
 
-/** Settles once a request may start: at once, or after the first screen is painted. Rejects when `signal` aborts first. */
-export function untilRequestsMayStart(signal?: AbortSignal): Promise<void> | null {
+/** Null when work may start at once; else settles once the first screen is painted (rejects if `signal` aborts first). */
+export function untilPainted(signal?: AbortSignal): Promise<void> | null {
   const wait = held;
   if (!wait) return null;
   if (!signal) return wait;

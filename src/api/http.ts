@@ -8,7 +8,7 @@ import { errorBodySchema } from '../contract/errors.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { adoptEarlyResponse } from './early-response.ts';
-import { untilRequestsMayStart } from './first-paint.ts';
+import { untilPainted } from './first-paint.ts';
 import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
 
@@ -303,7 +303,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   // An answer the page asked for before the console ran, or a request that waits while the first
   // screen is painted (src/api/first-paint.ts); a request never sent is not logged.
   const early = adoptEarlyResponse(method, url, key, options.signal);
-  const hold = early ? null : untilRequestsMayStart(options.signal);
+  const hold = early ? null : untilPainted(options.signal);
   if (hold) await hold;
   const startedAt = new Date().toISOString();
   const started = performance.now();

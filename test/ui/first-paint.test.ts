@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveConnection } from '../../src/api/connection.ts';
-import { holdRequestsUntilPainted } from '../../src/api/first-paint.ts';
+import { holdUntilPainted } from '../../src/api/first-paint.ts';
 import { apiRequest } from '../../src/api/http.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { organizationSchema } from '../../src/contract/schemas.ts';
@@ -41,7 +41,7 @@ describe('requests while the first screen is painted', () => {
 
   it('sends nothing until the frame after the first commit is painted, then sends and answers as usual', async () => {
     const frames = controlledFrames();
-    holdRequestsUntilPainted();
+    holdUntilPainted();
     const answer = organization();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
@@ -59,7 +59,7 @@ describe('requests while the first screen is painted', () => {
 
   it('a request cancelled while held is never sent, nor logged', async () => {
     const frames = controlledFrames();
-    holdRequestsUntilPainted();
+    holdUntilPainted();
     const controller = new AbortController();
     const answer = apiRequest({ endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema, signal: controller.signal });
     controller.abort();
@@ -72,7 +72,7 @@ describe('requests while the first screen is painted', () => {
   it('holds nothing where frames are never painted', async () => {
     vi.stubGlobal('requestAnimationFrame', undefined);
     server.use(http.get('*/api/organizations/@current/', () => HttpResponse.json({ id: 'x' }, { status: 500 })));
-    holdRequestsUntilPainted();
+    holdUntilPainted();
     await expect(organization()).rejects.toThrow();
     expect(sent).toEqual(['/api/organizations/@current/']);
   });
