@@ -6,12 +6,11 @@ import * as z from 'zod/mini';
 
 const jsonObject = z.record(z.string(), z.unknown());
 const nullableString = z.nullable(z.string());
-/** Missing or null becomes null. */
-const maybe = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.optional(z.nullable(schema)),
-    z.transform((v: z.output<T> | null | undefined) => v ?? null),
-  );
+/**
+ * Missing or null becomes null. A default over a nullable (two schemas a field), not a pipe through
+ * a transform (four): the list's 100 rows parse about twice as fast, on the way to the first row.
+ */
+const maybe = <T extends z.ZodMiniType>(schema: T) => z._default(z.nullable(schema), null);
 /** Missing or null becomes an empty list. */
 const list = <T extends z.ZodMiniType>(item: T) =>
   z.pipe(
