@@ -1,7 +1,5 @@
 /**
- * Work that the first screen's commit starts but the screen does not need waits until it is painted:
- * the requests of its effects (`apiRequest`), and the code of the components it shows a placeholder
- * for (`lazyComponent`, wired in app.tsx).
+ * Requests that start while the first screen is being committed go out right after it is painted.
  *
  * On a full page load the first render brings the rows with it (src/app/first-route.ts), and its
  * effects then start what fills in around them: the organization, the key's scopes, the project's
@@ -11,15 +9,22 @@
  */
 let held: Promise<void> | null = null;
 
+/** The longest a hold lasts, should the frame not come (the tab was hidden meanwhile). */
+export const HOLD_AT_MOST_MS = 250;
+
 /**
- * Called once the first render has committed (a layout effect of the app): requests and loads started
- * from then until the next frame is painted wait for it. Does nothing where frames are never painted.
+ * Called once the first render has committed (a layout effect of the app): requests started from
+ * then until the next frame is painted wait for it. Nothing is held where frames are never painted:
+ * without `requestAnimationFrame`, in a hidden tab (opened in the background) or a page being
+ * prerendered; and a hold ends after `HOLD_AT_MOST_MS` whatever happens.
  */
 export function holdUntilPainted(): void {
-  if (held || typeof requestAnimationFrame !== 'function') return;
+  if (held || typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') return;
+  if (document.visibilityState !== 'visible' || (document as Document & { prerendering?: boolean }).prerendering) return;
   const release = new Promise<void>((resolve) => {
     // An animation frame callback runs just before the frame's paint; a task queued from it runs after.
     requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, HOLD_AT_MOST_MS);
   });
   held = release.then(() => {
     held = null;

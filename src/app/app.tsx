@@ -3,14 +3,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { getConnection, subscribeConnection, type Connection } from '../api/connection.ts';
-import { holdUntilPainted, untilPainted } from '../api/first-paint.ts';
-import { gateRenderedLoads } from '../components/lazy-component.tsx';
+import { holdUntilPainted } from '../api/first-paint.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
 
 type Router = ReturnType<typeof createBrowserRouter>;
-
-gateRenderedLoads(() => untilPainted());
 
 const identity = (connection: Connection | null) => (connection ? `${connection.host}\n${connection.key}` : '');
 
@@ -20,8 +17,7 @@ export interface AppProps {
 }
 
 export function App({ router, queryClient }: AppProps) {
-  // What the first screen's effects ask for, and the code of what it shows placeholders for, load once
-  // that screen is painted (src/api/first-paint.ts).
+  // What the first screen's effects ask for goes out once that screen is painted (src/api/first-paint.ts).
   useLayoutEffect(holdUntilPainted, []);
   // Nothing fetched with one key may be shown under another (or after disconnecting).
   useEffect(() => {

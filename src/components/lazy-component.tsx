@@ -13,17 +13,6 @@ export interface LazyComponent<P extends object> {
   preload: () => Promise<void>;
 }
 
-// What the code that rendering starts waits for (`gateRenderedLoads`); explicit preloads never wait.
-let renderedLoadGate: () => Promise<void> | null = () => null;
-
-/**
- * Lets the app hold the loads that rendering starts (not `preload()` calls): the gate returns null
- * when they may start at once, or a promise they wait for (app.tsx: until the first screen is painted).
- */
-export function gateRenderedLoads(gate: () => Promise<void> | null): void {
-  renderedLoadGate = gate;
-}
-
 // The failed loads of every lazy component, so one `Try again` can reset them all.
 const failedLoads = new Set<() => void>();
 
@@ -81,10 +70,8 @@ export function lazyComponent<P extends object>(
     useSyncExternalStore(subscribe, getVersion, getVersion);
     if (loaded) return createElement(loaded, props);
     if (failure) throw failure.error;
-    // Like React.lazy, the first render starts the load (once the gate opens); later renders join it.
-    const gate = pending ? null : renderedLoadGate();
-    if (gate) void gate.then(preload, preload);
-    else void preload();
+    // Like React.lazy, the first render starts the load; later renders join it.
+    void preload();
     return fallback;
   }
   Lazy.preload = preload;

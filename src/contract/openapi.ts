@@ -43,6 +43,7 @@ import {
   sharingConfigurationSchema,
   tileSchema,
   userSchema,
+  nullWhenMissing,
 } from './schemas.ts';
 import { endpoints, type Endpoint } from './scopes.ts';
 
@@ -169,6 +170,11 @@ function componentSchemas(named: Map<z.ZodMiniType, string>): Record<string, Jso
     io: 'input',
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
+    // A missing or null field reads as null (schemas.ts `maybe`): the answer may hold null or leave
+    // the field out, and the document says no more than that.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (nullWhenMissing.has(zodSchema)) delete jsonSchema.default;
+    },
   }) as { schemas: Record<string, Json> };
   return Object.fromEntries(
     Object.entries(generated.schemas).map(([id, schema]) => {

@@ -97,6 +97,14 @@ describe('GET /__mock/openapi.json', () => {
     }
   });
 
+  it('says a field read as null when missing may be null or absent, and claims no server default for it', () => {
+    const userFields = document.components.schemas.User.properties as Record<string, { default?: unknown; type?: unknown }>;
+    expect(userFields.first_name).not.toHaveProperty('default');
+    expect(userFields.first_name!.type).toEqual(['string', 'null']);
+    expect(document.components.schemas.User.required).not.toContain('first_name');
+    expect(JSON.stringify(document)).not.toContain('"default":null');
+  });
+
   it("checks the mock's answers: success, no body, errors, and a body that does not match", async () => {
     const checker = createChecker(contractOpenApiDocument());
     const dashboards = `/api/projects/${seedIds.projects.app}/dashboards/`;

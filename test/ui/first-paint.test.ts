@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveConnection } from '../../src/api/connection.ts';
-import { holdUntilPainted } from '../../src/api/first-paint.ts';
+import { HOLD_AT_MOST_MS, holdUntilPainted } from '../../src/api/first-paint.ts';
 import { apiRequest } from '../../src/api/http.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { organizationSchema } from '../../src/contract/schemas.ts';
@@ -67,6 +67,29 @@ describe('requests while the first screen is painted', () => {
     await frames.paint();
     expect(sent).toEqual([]);
     expect(getRequestLog()).toEqual([]);
+  });
+
+  it('holds nothing in a tab opened in the background, where no frame is painted', async () => {
+    controlledFrames();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      holdUntilPainted();
+      await organization();
+      expect(sent).toEqual(['/api/organizations/@current/']);
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
+  it('ends a hold after HOLD_AT_MOST_MS even if no frame comes', async () => {
+    controlledFrames();
+    holdUntilPainted();
+    const answer = organization();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, HOLD_AT_MOST_MS));
+    await answer;
+    expect(sent).toEqual(['/api/organizations/@current/']);
   });
 
   it('holds nothing where frames are never painted', async () => {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPageSettles, whenIdle } from '../../src/app/idle.ts';
 import { ErrorBoundary } from '../../src/components/error-boundary.tsx';
 import { InfiniteTable } from '../../src/components/infinite-table.tsx';
-import { gateRenderedLoads, lazyComponent, retryFailedLoads } from '../../src/components/lazy-component.tsx';
+import { lazyComponent, retryFailedLoads } from '../../src/components/lazy-component.tsx';
 import { PlainInfiniteTable, type PlainInfiniteTableProps } from '../../src/components/plain-infinite-table.tsx';
 
 interface Row {
@@ -117,29 +117,6 @@ describe('lazyComponent', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('starts a load that rendering asks for once the gate opens; preload() never waits', async () => {
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    gateRenderedLoads(() => gate);
-    try {
-      const rendered = vi.fn(async () => ({ default: () => <p>Rendered lazily</p> }));
-      const preloaded = vi.fn(async () => ({ default: () => <p>Preloaded</p> }));
-      const Rendered = lazyComponent(rendered, <p>Placeholder</p>);
-      const Preloaded = lazyComponent(preloaded);
-      void Preloaded.preload();
-      render(<Rendered />);
-      expect(screen.getByText('Placeholder')).toBeInTheDocument();
-      expect(preloaded).toHaveBeenCalledTimes(1);
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-      expect(rendered).not.toHaveBeenCalled();
-
-      await act(async () => open());
-      expect(await screen.findByText('Rendered lazily')).toBeInTheDocument();
-      expect(rendered).toHaveBeenCalledTimes(1);
-    } finally {
-      gateRenderedLoads(() => null);
-    }
-  });
 });
 
 describe('PlainInfiniteTable', () => {
