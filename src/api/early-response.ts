@@ -15,7 +15,8 @@ declare global {
   }
 }
 
-function abortError(signal: AbortSignal): unknown {
+/** What a fetch cancelled by `signal` rejects with: its reason, or an `AbortError`. */
+export function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 

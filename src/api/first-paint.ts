@@ -7,6 +7,8 @@
  * thread (6 calls, 20 to 40 ms measured), all spent before the browser may paint the rows. Held
  * until the frame after the first commit, they cost the same, after the rows are on screen.
  */
+import { abortError } from './early-response.ts';
+
 let held: Promise<void> | null = null;
 
 /** The longest a hold lasts, should the frame not come (the tab was hidden meanwhile). */
@@ -37,7 +39,7 @@ export function untilPainted(signal?: AbortSignal): Promise<void> | null {
   if (!wait) return null;
   if (!signal) return wait;
   return new Promise<void>((resolve, reject) => {
-    const abort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    const abort = () => reject(abortError(signal));
     if (signal.aborted) return abort();
     signal.addEventListener('abort', abort, { once: true });
     void wait.then(() => {

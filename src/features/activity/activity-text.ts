@@ -4,6 +4,7 @@
  * project → Only invited collaborators", never a raw value such as `21`, and never a token.
  */
 import type { ActivityEntry } from '../../contract/schemas.ts';
+import { projectSettingLabels } from '../../components/project-setting-labels.ts';
 
 type Change = NonNullable<ActivityEntry['detail']>['changes'][number];
 
@@ -64,19 +65,7 @@ const fieldLabels: Record<string, string> = {
   pinned: 'Pinned',
   tags: 'Tags',
   restriction_level: 'Who can edit',
-  product_description: 'Product description',
-  timezone: 'Time zone',
-  week_start_day: 'Week starts on',
-  app_urls: 'Authorized URLs',
-  anonymize_ips: 'Anonymize IP addresses',
-  autocapture_opt_out: 'Disable autocapture',
-  autocapture_exceptions_opt_in: 'Capture exceptions',
-  autocapture_web_vitals_opt_in: 'Capture web vitals',
-  capture_console_log_opt_in: 'Capture console logs',
-  capture_performance_opt_in: 'Capture performance',
-  session_recording_opt_in: 'Record user sessions',
-  session_recording_sample_rate: 'Sample rate',
-  session_recording_minimum_duration_milliseconds: 'Minimum duration (ms)',
+  ...projectSettingLabels,
   primary_dashboard: 'Primary dashboard',
   api_token: 'Project API key',
   has_completed_onboarding_for: 'Onboarding completed for',

@@ -7,6 +7,7 @@ import type { ConflictRow, ShownValue } from '../../components/conflict-dialog.t
 import { projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
+import { projectSettingLabels } from '../../components/project-setting-labels.ts';
 
 export interface SettingsDraft {
   name: string;
@@ -147,19 +148,7 @@ export const asUpdateInput = (changes: Partial<Record<SettingsField, unknown>>) 
 /** Each field's label in the form: what `Changed since you opened it` lists. */
 export const settingsLabels: Record<SettingsField, string> = {
   name: 'Project name',
-  product_description: 'Product description',
-  timezone: 'Time zone',
-  week_start_day: 'Week starts on',
-  app_urls: 'Authorized URLs',
-  session_recording_opt_in: 'Record user sessions',
-  session_recording_sample_rate: 'Sample rate',
-  session_recording_minimum_duration_milliseconds: 'Minimum duration (ms)',
-  anonymize_ips: 'Anonymize IP addresses',
-  autocapture_opt_out: 'Disable autocapture',
-  autocapture_exceptions_opt_in: 'Capture exceptions',
-  autocapture_web_vitals_opt_in: 'Capture web vitals',
-  capture_console_log_opt_in: 'Capture console logs',
-  capture_performance_opt_in: 'Capture performance',
+  ...projectSettingLabels,
 };
 
 /** A field's API value in words: lists as lists, booleans On/Off, the week's first day by name. */
