@@ -11,7 +11,7 @@ import { useConnectionState } from '../api/connection.ts';
 import { activityQueries } from '../api/activity.ts';
 import { dashboardQueries } from '../api/dashboards.ts';
 import { projectQueries } from '../api/projects.ts';
-import { lazyComponent } from '../components/lazy-component.tsx';
+import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { activityFiltersFromSearchParams } from '../features/activity/activity-filters.ts';
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
@@ -63,9 +63,6 @@ const settled = (started: Array<Promise<unknown>>) => Promise.all(started.map((w
 const code = (...pages: Array<{ preload: () => Promise<void> }>): RouteHandle => ({
   boot: () => settled(pages.map((lazyPage) => lazyPage.preload())),
 });
-const withData = (handle: RouteHandle, data: RouteData): RouteHandle => ({
-  boot: (context) => settled([handle.boot(context), ...data(context)]),
-});
 const id = (params: Params, name: string) => params[name] ?? '';
 
 // Each route asks for its page's first data while the page's code loads, not after; data in the
@@ -112,13 +109,17 @@ const page = (Page: ComponentType, label?: string): ReactNode => (
     <Page />
   </RouteBoundary>
 );
-const withDataPage = (Page: ComponentType, data: RouteData, label: string): ReactNode => (
-  <RouteBoundary label={label}>
-    <WithData data={data}>
-      <Page />
-    </WithData>
-  </RouteBoundary>
-);
+/** A page and its first data, together on every visit (WithData) and on a full page load (the handle's boot). */
+const dataRoute = (Page: LazyComponent<object>, data: RouteData, label: string): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: (
+    <RouteBoundary label={label}>
+      <WithData data={data}>
+        <Page />
+      </WithData>
+    </RouteBoundary>
+  ),
+  handle: { boot: (context) => settled([Page.preload(), ...data(context)]) } satisfies RouteHandle,
+});
 
 /** `/connect?next=<path>` for the path the person asked for. */
 export function connectPathFor(pathname: string, search: string): string {
@@ -146,18 +147,15 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/projects" replace /> },
       {
         path: 'projects',
-        element: withDataPage(ProjectsPage, projectsData, 'Loading projects…'),
-        handle: withData(code(ProjectsPage), projectsData),
+        ...dataRoute(ProjectsPage, projectsData, 'Loading projects…'),
       },
       {
         path: 'projects/:projectId/dashboards',
-        element: withDataPage(DashboardsPage, dashboardsData, 'Loading dashboards…'),
-        handle: withData(code(DashboardsPage), dashboardsData),
+        ...dataRoute(DashboardsPage, dashboardsData, 'Loading dashboards…'),
       },
       {
         path: 'projects/:projectId/dashboards/:dashboardId',
-        element: withDataPage(DashboardDetailPage, dashboardData, 'Loading the dashboard…'),
-        handle: withData(code(DashboardDetailPage), dashboardData),
+        ...dataRoute(DashboardDetailPage, dashboardData, 'Loading the dashboard…'),
         children: [
           { index: true, element: page(OverviewTab), handle: code(OverviewTab) },
           { path: 'collaborators', element: page(CollaboratorsTab), handle: code(CollaboratorsTab) },
@@ -167,13 +165,11 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'projects/:projectId/settings',
-        element: withDataPage(ProjectSettingsPage, projectData, 'Loading project settings…'),
-        handle: withData(code(ProjectSettingsPage), projectData),
+        ...dataRoute(ProjectSettingsPage, projectData, 'Loading project settings…'),
       },
       {
         path: 'projects/:projectId/activity',
-        element: withDataPage(ActivityPage, activityData, 'Loading activity…'),
-        handle: withData(code(ActivityPage), activityData),
+        ...dataRoute(ActivityPage, activityData, 'Loading activity…'),
       },
       { path: '*', element: page(NotFoundPage), handle: code(NotFoundPage) },
     ],
