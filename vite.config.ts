@@ -131,11 +131,13 @@ function earlyRouteTable(): Plugin {
           connect: { files: filesOf(connectRoute) },
           routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
         };
-        // The entry's own imports are the same on every path: plain links, which the browser's preload
-        // scanner finds before any script runs (the build emits none of its own: modulePreload is off).
-        const entryImports = [...loadedByEntry].filter((fileName) => fileName !== entry.fileName);
+        // The entry and its own imports are the same on every path: plain links, which the browser's
+        // preload scanner finds before any script runs (the build emits none of its own: modulePreload
+        // is off). The entry comes first: its <script> at the end of the body was asked for only once
+        // the inline script had run.
+        const entryFiles = [entry.fileName, ...[...loadedByEntry].filter((fileName) => fileName !== entry.fileName)];
         return [
-          ...entryImports.map((fileName) => ({
+          ...entryFiles.map((fileName) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` },
             injectTo: 'head-prepend' as const,
