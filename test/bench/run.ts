@@ -26,7 +26,9 @@ import {
 } from './console-figures.ts';
 
 const navigationRuns = 5;
-const coldRuns = 5;
+// Nine, not the five the issue asks at least: on a shared two-core machine a median of five cold
+// visits moved by up to 40% between runs a minute apart.
+const coldRuns = 9;
 const coldListGoal = 1.0;
 const coldDetailGoal = 1.1;
 const navigationBudgetMs = 1000;
