@@ -1,8 +1,11 @@
 /**
  * Request-body schemas with the rules of API.md. The mock parses every body with these; the
  * console's forms use the same ones for their field errors. Unknown fields are dropped (ignored).
+ * Each schema is built the first time it is used (`lazy.ts`): the pages that load this module for
+ * one form do not build the others.
  */
 import * as z from 'zod/mini';
+import { lazy } from './lazy.ts';
 import { boolean, charLength, choice, decimal, integer, json, list, optional, text, uuid } from './coerce.ts';
 import { fieldErrorFromIssue, type FieldError } from './errors.ts';
 
@@ -35,39 +38,45 @@ export function normalizeTags(tags: ReadonlyArray<string>): string[] {
 export const dashboardTemplates = ['DEFAULT_APP', 'WEBSITE_TRAFFIC'] as const;
 export type DashboardTemplate = (typeof dashboardTemplates)[number];
 
-const tagsInput = z.pipe(
-  list(text({ allowBlank: true })),
-  z.transform((tags: string[]) => normalizeTags(tags)),
+const tagsInput = lazy(() =>
+  z.pipe(
+    list(text({ allowBlank: true })),
+    z.transform((tags: string[]) => normalizeTags(tags)),
+  ),
 );
 
 /** The writable fields in production's order (API.md §4.3, §5.2): the first failing one answers. */
-const dashboardFields = {
+const dashboardFields = lazy(() => ({
   name: optional(text({ nullable: true, max: 400, allowBlank: true })),
   description: optional(text({ allowBlank: true })),
   pinned: optional(boolean()),
   deleted: optional(boolean()),
   tags: optional(tagsInput),
   restriction_level: optional(restrictionLevelInput),
-};
+}));
 
-export const dashboardCreateInput = z.object({
-  ...dashboardFields,
-  // Checked against the allowed templates by the rules, which word the error themselves.
-  use_template: optional(text({ nullable: true, allowBlank: true })),
-  use_dashboard: optional(integer({ nullable: true })),
-  /** Read as sent, as Python's truth (API.md §5.3): never an error. */
-  duplicate_tiles: z.optional(z.unknown()),
-  delete_insights: optional(boolean()),
-});
+export const dashboardCreateInput = lazy(() =>
+  z.object({
+    ...dashboardFields,
+    // Checked against the allowed templates by the rules, which word the error themselves.
+    use_template: optional(text({ nullable: true, allowBlank: true })),
+    use_dashboard: optional(integer({ nullable: true })),
+    /** Read as sent, as Python's truth (API.md §5.3): never an error. */
+    duplicate_tiles: z.optional(z.unknown()),
+    delete_insights: optional(boolean()),
+  }),
+);
 export type DashboardCreateInput = z.input<typeof dashboardCreateInput>;
 
-export const dashboardUpdateInput = z.object(dashboardFields);
+export const dashboardUpdateInput = lazy(() => z.object(dashboardFields));
 export type DashboardUpdateInput = z.input<typeof dashboardUpdateInput>;
 
-export const moveTileInput = z.object({
-  tile: z.object({ id: integer() }),
-  toDashboard: integer(),
-});
+export const moveTileInput = lazy(() =>
+  z.object({
+    tile: z.object({ id: integer() }),
+    toDashboard: integer(),
+  }),
+);
 
 // ---------- dashboard templates (`create_from_template_json/`, API.md §5.3) ----------
 
@@ -80,38 +89,44 @@ const templateJsonObject = () => z.record(z.string(), z.unknown(), expecting('an
 const layoutNumber = () => z.optional(z.number(expecting('a number')));
 
 /** One breakpoint's place of a tile (`{"sm": {"x": 0, "y": 0, "w": 6, "h": 5}}`); other keys (`i`, `moved`) are not checked. */
-const templateLayout = z.object(
-  { x: layoutNumber(), y: layoutNumber(), w: layoutNumber(), h: layoutNumber(), minW: layoutNumber(), minH: layoutNumber() },
-  expecting('an object'),
+const templateLayout = lazy(() =>
+  z.object(
+    { x: layoutNumber(), y: layoutNumber(), w: layoutNumber(), h: layoutNumber(), minW: layoutNumber(), minH: layoutNumber() },
+    expecting('an object'),
+  ),
 );
 
 /** A template tile: `INSIGHT` makes an insight tile, `TEXT` a text tile; other types are skipped by the API. */
-export const templateTileInput = z.object(
-  {
-    type: templateText(),
-    name: z.optional(z.nullable(templateText())),
-    description: z.optional(z.nullable(templateText())),
-    body: z.optional(z.nullable(templateText())),
-    query: z.optional(z.nullable(templateJsonObject())),
-    filters: z.optional(z.nullable(templateJsonObject())),
-    layouts: z.optional(z.nullable(z.record(z.string(), templateLayout, expecting('an object')))),
-    color: z.optional(z.nullable(templateText())),
-  },
-  expecting('an object'),
+export const templateTileInput = lazy(() =>
+  z.object(
+    {
+      type: templateText(),
+      name: z.optional(z.nullable(templateText())),
+      description: z.optional(z.nullable(templateText())),
+      body: z.optional(z.nullable(templateText())),
+      query: z.optional(z.nullable(templateJsonObject())),
+      filters: z.optional(z.nullable(templateJsonObject())),
+      layouts: z.optional(z.nullable(z.record(z.string(), templateLayout, expecting('an object')))),
+      color: z.optional(z.nullable(templateText())),
+    },
+    expecting('an object'),
+  ),
 );
 export type TemplateTile = z.output<typeof templateTileInput>;
 
 /** A template variable as PostHog's own templates list them. */
-const templateVariable = z.object(
-  {
-    id: templateText(),
-    name: templateText(),
-    type: z.literal('event', expecting('"event"')),
-    default: templateJsonObject(),
-    description: templateText(),
-    required: z.boolean(expecting('true or false')),
-  },
-  expecting('an object'),
+const templateVariable = lazy(() =>
+  z.object(
+    {
+      id: templateText(),
+      name: templateText(),
+      type: z.literal('event', expecting('"event"')),
+      default: templateJsonObject(),
+      description: templateText(),
+      required: z.boolean(expecting('true or false')),
+    },
+    expecting('an object'),
+  ),
 );
 
 /**
@@ -119,19 +134,21 @@ const templateVariable = z.object(
  * with the shape of each tile the console exports, so a problem is named by its JSON path before
  * anything is sent.
  */
-export const templateJsonInput = z.object(
-  {
-    template_name: templateText().check(
-      z.refine((name) => charLength(name) <= 400, { message: 'at most 400 characters' }),
-    ),
-    dashboard_description: templateText(),
-    dashboard_filters: templateJsonObject(),
-    tiles: z.array(templateTileInput, expecting('a list')).check(z.minLength(1, 'needs at least one tile')),
-    variables: z.optional(z.nullable(z.array(templateVariable, expecting('a list')))),
-    tags: z.optional(z.array(templateText(), expecting('a list'))),
-    image_url: z.optional(z.nullable(templateText())),
-  },
-  expecting('a JSON object'),
+export const templateJsonInput = lazy(() =>
+  z.object(
+    {
+      template_name: templateText().check(
+        z.refine((name) => charLength(name) <= 400, { message: 'at most 400 characters' }),
+      ),
+      dashboard_description: templateText(),
+      dashboard_filters: templateJsonObject(),
+      tiles: z.array(templateTileInput, expecting('a list')).check(z.minLength(1, 'needs at least one tile')),
+      variables: z.optional(z.nullable(z.array(templateVariable, expecting('a list')))),
+      tags: z.optional(z.array(templateText(), expecting('a list'))),
+      image_url: z.optional(z.nullable(templateText())),
+    },
+    expecting('a JSON object'),
+  ),
 );
 export type TemplateJson = z.output<typeof templateJsonInput>;
 
@@ -163,72 +180,82 @@ export function templateProblems(template: unknown): TemplateProblem[] {
 }
 
 /** `create_from_template_json/`: the template itself is checked by production's template schema (the rules). */
-export const createFromTemplateJsonInput = z.object({
-  template: z.unknown().check(
-    z.refine((value) => value !== undefined, { message: 'This field is required.', params: { code: 'required' } }),
-  ),
-  creation_context: z.optional(z.unknown()),
-});
+export const createFromTemplateJsonInput = lazy(() =>
+  z.object({
+    template: z.unknown().check(
+      z.refine((value) => value !== undefined, { message: 'This field is required.', params: { code: 'required' } }),
+    ),
+    creation_context: z.optional(z.unknown()),
+  }),
+);
 
 // ---------- collaborators and sharing ----------
 
 export const collaboratorLevel = 37;
 
 /** The fields only (API.md §5.5 step 1); the restriction and level rules come after, in the rules. */
-export const collaboratorCreateInput = z.object({
-  user_uuid: uuid(),
-  level: choice([21, 37] as const),
-});
+export const collaboratorCreateInput = lazy(() =>
+  z.object({
+    user_uuid: uuid(),
+    level: choice([21, 37] as const),
+  }),
+);
 export type CollaboratorCreateInput = z.input<typeof collaboratorCreateInput>;
 
 export const sharingSettingsKeys = ['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails', 'theme'] as const;
 
 /** `settings`: an object (unknown keys dropped) or null; anything else `Invalid settings format`. */
-const sharingSettingsInput = z.pipe(
-  json({ nullable: true }),
+const sharingSettingsInput = lazy(() =>
   z.pipe(
-    z.unknown().check(
-      z.refine((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
-        message: 'Invalid settings format',
-        params: { code: 'invalid_input' },
+    json({ nullable: true }),
+    z.pipe(
+      z.unknown().check(
+        z.refine((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
+          message: 'Invalid settings format',
+          params: { code: 'invalid_input' },
+        }),
+      ),
+      z.transform((value: unknown) => {
+        if (value === null) return null;
+        const given = value as Record<string, unknown>;
+        const kept: Record<string, unknown> = {};
+        for (const key of sharingSettingsKeys) if (Object.hasOwn(given, key)) kept[key] = given[key];
+        return kept;
       }),
     ),
-    z.transform((value: unknown) => {
-      if (value === null) return null;
-      const given = value as Record<string, unknown>;
-      const kept: Record<string, unknown> = {};
-      for (const key of sharingSettingsKeys) if (Object.hasOwn(given, key)) kept[key] = given[key];
-      return kept;
-    }),
   ),
 );
 
-export const sharingUpdateInput = z.object({
-  enabled: optional(boolean()),
-  settings: optional(sharingSettingsInput),
-  password_required: optional(boolean()),
-});
+export const sharingUpdateInput = lazy(() =>
+  z.object({
+    enabled: optional(boolean()),
+    settings: optional(sharingSettingsInput),
+    password_required: optional(boolean()),
+  }),
+);
 export type SharingUpdateInput = z.input<typeof sharingUpdateInput>;
 
 export const minSharePasswordLength = 8;
 
-export const sharePasswordCreateInput = z.object({
-  // Missing or blank: the mock generates one (API.md §5.6).
-  raw_password: optional(
-    z.pipe(
-      text({ nullable: true, allowBlank: true }),
-      z.nullable(
-        z.string().check(
-          z.refine((v) => v === '' || charLength(v) >= minSharePasswordLength, {
-            message: `Password must be at least ${minSharePasswordLength} characters long.`,
-            params: { code: 'invalid_input' },
-          }),
+export const sharePasswordCreateInput = lazy(() =>
+  z.object({
+    // Missing or blank: the mock generates one (API.md §5.6).
+    raw_password: optional(
+      z.pipe(
+        text({ nullable: true, allowBlank: true }),
+        z.nullable(
+          z.string().check(
+            z.refine((v) => v === '' || charLength(v) >= minSharePasswordLength, {
+              message: `Password must be at least ${minSharePasswordLength} characters long.`,
+              params: { code: 'invalid_input' },
+            }),
+          ),
         ),
       ),
     ),
-  ),
-  note: optional(text({ nullable: true, allowBlank: true, max: 100 })),
-});
+    note: optional(text({ nullable: true, allowBlank: true, max: 100 })),
+  }),
+);
 export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
 
 // ---------- projects ----------
@@ -275,7 +302,7 @@ export const projectNameInput = text({ max: 200 });
  * Every writable project field but `name`, all optional, in the order production validates them
  * (API.md §4.8): the first failing field answers.
  */
-const projectWritable = {
+const projectWritable = lazy(() => ({
   product_description: optional(text({ nullable: true, max: 1000, allowBlank: true })),
   app_urls: optional(urlList(false)),
   slack_incoming_webhook: optional(text({ nullable: true, max: 500, allowBlank: true })),
@@ -317,7 +344,7 @@ const projectWritable = {
   heatmaps_opt_in: nullableBoolean(),
   flags_persistence_default: nullableBoolean(),
   receive_org_level_activity_logs: nullableBoolean(),
-};
+}));
 
 /** The fields a member (level 1) may change in a project PATCH (§6.1); the rest are admins'. */
 export const memberProjectFields = [
@@ -333,45 +360,51 @@ export const memberProjectFields = [
 ] as const;
 
 /** `name` is optional on create: the mock names the project `Default project`, `Default project 2`, … */
-export const projectCreateInput = z.object({ name: optional(projectNameInput), ...projectWritable });
+export const projectCreateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable }));
 export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 
-export const projectUpdateInput = z.object({ name: optional(projectNameInput), ...projectWritable });
+export const projectUpdateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable }));
 export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
 
 const productTypeInput = choice(productTypes);
-export const addProductIntentInput = z.object({
-  product_type: productTypeInput,
-  intent_context: optional(text({ nullable: true, allowBlank: true })),
-});
-export const completeProductOnboardingInput = z.object({ product_type: productTypeInput });
+export const addProductIntentInput = lazy(() =>
+  z.object({
+    product_type: productTypeInput,
+    intent_context: optional(text({ nullable: true, allowBlank: true })),
+  }),
+);
+export const completeProductOnboardingInput = lazy(() => z.object({ product_type: productTypeInput }));
 
 // ---------- the mock's own control routes (API.md §9) ----------
 
 const latencyMs = () => z.number().check(z.gte(0), z.lte(60000));
 
-export const mockFaultRuleInput = z.object({
-  method: z.string().check(z.minLength(1), z.toUpperCase()),
-  path: z.string().check(z.minLength(1)),
-  status: z.int().check(z.gte(200), z.lte(599)), // a Fetch Response cannot carry 1xx
-  retry_after: optionalNullable(z.int().check(z.gte(0))),
-});
-export const mockFaultsInput = z.object({
-  latency_ms: z.optional(
-    z.union([
-      latencyMs(),
-      z.tuple([latencyMs(), latencyMs()]).check(
-        z.refine(([a, b]) => a <= b, {
-          message: 'The first latency must not exceed the second.',
-          params: { code: 'invalid_input' },
-        }),
-      ),
-    ]),
-  ),
-  error_rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  rules: z.optional(z.array(mockFaultRuleInput)),
-  production_key_rules: z.optional(z.boolean()),
-});
+export const mockFaultRuleInput = lazy(() =>
+  z.object({
+    method: z.string().check(z.minLength(1), z.toUpperCase()),
+    path: z.string().check(z.minLength(1)),
+    status: z.int().check(z.gte(200), z.lte(599)), // a Fetch Response cannot carry 1xx
+    retry_after: optionalNullable(z.int().check(z.gte(0))),
+  }),
+);
+export const mockFaultsInput = lazy(() =>
+  z.object({
+    latency_ms: z.optional(
+      z.union([
+        latencyMs(),
+        z.tuple([latencyMs(), latencyMs()]).check(
+          z.refine(([a, b]) => a <= b, {
+            message: 'The first latency must not exceed the second.',
+            params: { code: 'invalid_input' },
+          }),
+        ),
+      ]),
+    ),
+    error_rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+    rules: z.optional(z.array(mockFaultRuleInput)),
+    production_key_rules: z.optional(z.boolean()),
+  }),
+);
 export type MockFaultsInput = z.input<typeof mockFaultsInput>;
 
 // ---------- parsing ----------
