@@ -46,18 +46,18 @@ const tagsInput = lazy(() =>
 );
 
 /** The writable fields in production's order (API.md §4.3, §5.2): the first failing one answers. */
-const dashboardFields = lazy(() => ({
+const dashboardFields = () => ({
   name: optional(text({ nullable: true, max: 400, allowBlank: true })),
   description: optional(text({ allowBlank: true })),
   pinned: optional(boolean()),
   deleted: optional(boolean()),
   tags: optional(tagsInput),
   restriction_level: optional(restrictionLevelInput),
-}));
+});
 
 export const dashboardCreateInput = lazy(() =>
   z.object({
-    ...dashboardFields,
+    ...dashboardFields(),
     // Checked against the allowed templates by the rules, which word the error themselves.
     use_template: optional(text({ nullable: true, allowBlank: true })),
     use_dashboard: optional(integer({ nullable: true })),
@@ -68,7 +68,7 @@ export const dashboardCreateInput = lazy(() =>
 );
 export type DashboardCreateInput = z.input<typeof dashboardCreateInput>;
 
-export const dashboardUpdateInput = lazy(() => z.object(dashboardFields));
+export const dashboardUpdateInput = lazy(() => z.object(dashboardFields()));
 export type DashboardUpdateInput = z.input<typeof dashboardUpdateInput>;
 
 export const moveTileInput = lazy(() =>
@@ -302,7 +302,7 @@ export const projectNameInput = text({ max: 200 });
  * Every writable project field but `name`, all optional, in the order production validates them
  * (API.md §4.8): the first failing field answers.
  */
-const projectWritable = lazy(() => ({
+const projectWritable = () => ({
   product_description: optional(text({ nullable: true, max: 1000, allowBlank: true })),
   app_urls: optional(urlList(false)),
   slack_incoming_webhook: optional(text({ nullable: true, max: 500, allowBlank: true })),
@@ -344,7 +344,7 @@ const projectWritable = lazy(() => ({
   heatmaps_opt_in: nullableBoolean(),
   flags_persistence_default: nullableBoolean(),
   receive_org_level_activity_logs: nullableBoolean(),
-}));
+});
 
 /** The fields a member (level 1) may change in a project PATCH (§6.1); the rest are admins'. */
 export const memberProjectFields = [
@@ -360,10 +360,10 @@ export const memberProjectFields = [
 ] as const;
 
 /** `name` is optional on create: the mock names the project `Default project`, `Default project 2`, … */
-export const projectCreateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable }));
+export const projectCreateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable() }));
 export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 
-export const projectUpdateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable }));
+export const projectUpdateInput = lazy(() => z.object({ name: optional(projectNameInput), ...projectWritable() }));
 export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
 
 const productTypeInput = choice(productTypes);
