@@ -57,12 +57,13 @@ const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-
  * The mock's controls (a QA tool that only the bundled mock answers for), loaded once the first page
  * has settled: the page a person came for needs none of that code, so it does not compete with it.
  */
-function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo; connectedKey: string | undefined; world: string | undefined }) {
+function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | undefined; connectedKey: string | undefined; world: string | undefined }) {
   const [settled, setSettled] = useState(false);
   useEffect(() => afterPageSettles(() => setSettled(true)), []);
-  if (!settled) {
-    // Holds the panel's place (the same key badge and button), so the top bar does not move when it loads.
-    const demoKey = info.keys.find((key) => key.key === connectedKey);
+  if (!settled || !info) {
+    // Holds the panel's place (the same key badge and button), so the top bar does not move when it
+    // loads. Before the mock's info has come, a world (only the mock has them) is enough to know it.
+    const demoKey = info?.keys.find((key) => key.key === connectedKey);
     return (
       <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
         {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
@@ -177,7 +178,9 @@ export function Shell() {
               >
                 Go to…
               </button>
-              {mockInfo.data && <DeferredMockPanel info={mockInfo.data} connectedKey={connection?.key} world={connection?.world} />}
+              {(mockInfo.data || (mockInfo.isPending && connection?.world)) && (
+                <DeferredMockPanel info={mockInfo.data ?? undefined} connectedKey={connection?.key} world={connection?.world} />
+              )}
               <button
                 type="button"
                 className="button"
