@@ -173,13 +173,32 @@ describe('Getting around', () => {
     await page.getByRole('complementary', { name: 'API log panel' }).waitFor({ state: 'detached' });
   });
 
-  journey('at 1440×900 the top bar keeps its height and API log its place from first paint to settled', async ({ page }) => {
+  journey('at 1440×900 the top bar keeps its height and API log its place while its parts load', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConnected(page, '/projects', 'Projects');
-    // A fresh load of the page, measured as soon as the bar shows.
+    // A fresh load of the page. The bar is measured once its own answers have come (the organization,
+    // which decides whether an Organization switcher is shown, and the mock's info, which names the
+    // demo key), and while the switchers and the mock controls are still their look-alikes: loading
+    // their code must not move anything. (The answers themselves may change the bar: a second
+    // organization adds a switcher, which is data, not loading.)
+    // (Answers to requests of the reloaded page only: the page before it may still be asking.)
+    const reloadedAt = Date.now();
+    const answered = ['/api/organizations/', '/api/organizations/@current/', '/__mock/info'].map((path) =>
+      page.waitForResponse(
+        (response) => new URL(response.url()).pathname === path && response.request().timing().startTime >= reloadedAt,
+      ),
+    );
     await page.reload();
     const apiLog = page.getByRole('button', { name: 'API log', exact: true });
     await apiLog.waitFor();
+    await Promise.all(answered);
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('header.top-bar');
+      if (!bar || bar.textContent?.includes('Loading organization')) return false;
+      const panel = bar.querySelector('.mock-panel');
+      return !!panel && (!panel.classList.contains('mock-panel-placeholder') || !!panel.querySelector('.mock-key-badge'));
+    });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const first = { bar: await page.locator('header.top-bar').boundingBox(), button: await apiLog.boundingBox() };
     await page.getByRole('button', { name: 'Mock controls', exact: true }).waitFor({ timeout: 15_000 });
     await page.getByRole('combobox', { name: 'Project', exact: true }).waitFor();
