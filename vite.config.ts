@@ -345,10 +345,11 @@ export function contentSecurityPolicy(html: string, options: { demo: boolean }):
 }
 
 /**
- * Locks down the built page (production and demo builds): the connection lock script, then a
- * `<meta http-equiv="Content-Security-Policy">` first in `<head>` that allows scripts from this
- * origin and each inline script by its SHA-256. It runs on the emitted HTML after every other
- * plugin, so it hashes whatever inline scripts the final page holds.
+ * Locks down the built page (production and demo builds): a
+ * `<meta http-equiv="Content-Security-Policy">` first in `<head>`, then the character encoding, then
+ * the connection lock script. The policy allows scripts from this origin and each inline script by
+ * its SHA-256. It runs on the emitted HTML after every other plugin, so it hashes whatever inline
+ * scripts the final page holds.
  */
 function lockedDownPage(): Plugin {
   let demo = false;
@@ -367,9 +368,15 @@ function lockedDownPage(): Plugin {
           if (asset.type !== 'asset' || !asset.fileName.endsWith('.html')) continue;
           const source = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           if (source.includes('http-equiv="Content-Security-Policy"')) continue;
-          const withLock = source.replace(/<head>/i, `<head>\n    <script>${CONNECTION_LOCK_SCRIPT}</script>`);
+          // The character encoding is declared right after the policy, within the first 1,024 bytes as
+          // HTML requires (the plugins before this one put the preload links and the route table
+          // ahead of it).
+          const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(source)?.[0]?.trim();
+          const withoutCharset = charset ? source.replace(/<meta charset="[^"]*"\s*\/?>\s*/i, '') : source;
+          const withLock = withoutCharset.replace(/<head>/i, `<head>\n    <script>${CONNECTION_LOCK_SCRIPT}</script>`);
           const policy = contentSecurityPolicy(withLock, { demo }).replaceAll('"', '&quot;');
-          asset.source = withLock.replace(/<head>/i, `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+          const first = `<meta http-equiv="Content-Security-Policy" content="${policy}" />${charset ? `\n    ${charset}` : ''}`;
+          asset.source = withLock.replace(/<head>/i, `<head>\n    ${first}`);
         }
       },
     },

@@ -80,6 +80,13 @@ function expectLockedDown(html: string, policy: Map<string, string[]>) {
   // Inline event handlers and style attributes would need 'unsafe-inline': there are none.
   expect(html).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/<[^>]+\sstyle\s*=/i);
+  // The character encoding comes right after the policy, once, within the first 1,024 bytes (HTML's rule).
+  const head = /<head>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+  const elements = head.match(/<[a-z][^>]*>/gi) ?? [];
+  expect(elements[1], 'the second element of <head>').toMatch(/^<meta charset="UTF-8"/i);
+  expect(html.match(/<meta charset=/gi)).toHaveLength(1);
+  const declaration = /<meta charset="[^"]*"\s*\/?>/i.exec(html)!;
+  expect(new TextEncoder().encode(html.slice(0, declaration.index + declaration[0].length)).length).toBeLessThanOrEqual(1024);
 }
 
 describe('the built index.html carries a Content-Security-Policy', () => {
