@@ -371,8 +371,9 @@ function lockedDownPage(): Plugin {
           // The character encoding is declared right after the policy, within the first 1,024 bytes as
           // HTML requires (the plugins before this one put the preload links and the route table
           // ahead of it).
-          const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(source)?.[0]?.trim();
-          const withoutCharset = charset ? source.replace(/<meta charset="[^"]*"\s*\/?>\s*/i, '') : source;
+          const declared = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(source)?.[0];
+          const charset = declared?.trim();
+          const withoutCharset = declared ? source.replace(declared, '') : source;
           const withLock = withoutCharset.replace(/<head>/i, `<head>\n    <script>${CONNECTION_LOCK_SCRIPT}</script>`);
           const policy = contentSecurityPolicy(withLock, { demo }).replaceAll('"', '&quot;');
           const first = `<meta http-equiv="Content-Security-Policy" content="${policy}" />${charset ? `\n    ${charset}` : ''}`;
