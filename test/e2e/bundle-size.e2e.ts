@@ -9,6 +9,11 @@ import { COMPILE_HINT } from '../../vite.config.ts';
 import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 
+/** The built page's module script: the entry chunk's file under dist/ (`assets/index-….js`). */
+function entryScript(html: string): string | undefined {
+  return /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+}
+
 describe('the production build', () => {
   let bundle: BundleReport;
 
@@ -33,7 +38,7 @@ describe('the production build', () => {
   it('preloads the entry and its imports from plain links, before any script runs', () => {
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
     const linked = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
-    const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+    const entry = entryScript(html);
     assert.ok(entry, 'index.html has a module script');
     assert.equal(linked[0], entry, 'the entry is asked for first');
     assert.deepEqual(new Set(linked), new Set(bundle.firstPage.map((file) => file.file)));
@@ -52,7 +57,8 @@ describe('the production build', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => `assets/${name}`)
       .filter((file) => readFileSync(join(distDir, file), 'utf8').startsWith(COMPILE_HINT));
-    const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)![1]!;
+    const entry = entryScript(html);
+    assert.ok(entry, 'index.html has a module script');
     // The entry (mostly react-router) and React DOM: a first visit calls a small part of either.
     const library = (file: string) => file === entry || /\/react-dom-/.test(file) || /rolldown-runtime/.test(file);
     const jsOfFirstVisits = [...firstVisit].filter((file) => file.endsWith('.js') && !library(file));
