@@ -11,10 +11,18 @@ import { disconnect } from '../../src/api/connection.ts';
 import { clearRequestLog } from '../../src/api/request-log.ts';
 import { createMock } from '../../src/mock/index.ts';
 
+// One mock and one msw server per worker. The test files of a worker share their modules
+// (`isolate: false` in vitest.config.ts) while this file runs again before each of them: a second
+// mock here would not be the one the tests' helpers (render.tsx) reach.
+const backend = ((globalThis as { __uiTestBackend?: { mock: ReturnType<typeof createMock>; server: ReturnType<typeof setupServer> } })
+  .__uiTestBackend ??= (() => {
+  const created = createMock();
+  return { mock: created, server: setupServer(...created.handlers) };
+})());
 /** The mock behind every UI test (its store and faults are reset before each test). */
-export const mock = createMock();
+export const mock = backend.mock;
 /** The msw server; add per-test overrides with `server.use(...)` (they are dropped after each test). */
-export const server = setupServer(...mock.handlers);
+export const server = backend.server;
 
 // Pages render and load lazily in jsdom on a busy machine: findBy and waitFor wait up to 10 s (the
 // test itself may take 30 s: vitest.config.ts).
