@@ -19,8 +19,6 @@ import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
-// The default tab travels with the page (src/app/routes.tsx).
-export { default as OverviewTab } from './overview-tab.tsx';
 
 export default function DashboardDetailPage() {
   const { projectId = '', dashboardId = '' } = useParams();
