@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** The UI tests' files that replace modules (`vi.mock`): they need a module registry of their own. */
-const uiModuleMocks = ['test/ui/key-expiry.test.tsx', 'test/ui/route-prefetch.test.tsx'];
+/**
+ * The UI tests' files that need a module registry of their own: those that replace modules
+ * (`vi.mock`), and those about what happens once per page load (the first route's code and data,
+ * the hold until the first paint, the tabs' channel), which another file's render would have done.
+ */
+const uiOwnModules = [
+  'test/ui/key-expiry.test.tsx',
+  'test/ui/route-prefetch.test.tsx',
+  'test/ui/first-route.test.tsx',
+  'test/ui/first-paint.test.ts',
+  'test/ui/tab-sync.test.ts',
+];
 
 const uiTest = {
   environment: 'jsdom' as const,
@@ -34,7 +44,7 @@ export default defineConfig({
           ...uiTest,
           name: 'ui',
           include: ['test/ui/**/*.test.{ts,tsx}'],
-          exclude: uiModuleMocks,
+          exclude: uiOwnModules,
           // The files of a worker share its modules instead of importing the app, React and the
           // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test still starts
           // clean: setup.ts resets the mock, the storage, the connection and the request log, and each
@@ -44,7 +54,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { ...uiTest, name: 'ui-isolated', include: uiModuleMocks },
+        test: { ...uiTest, name: 'ui-isolated', include: uiOwnModules },
       },
     ],
   },
