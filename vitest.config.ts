@@ -46,9 +46,9 @@ export default defineConfig({
           include: ['test/ui/**/*.test.{ts,tsx}'],
           exclude: uiOwnModules,
           // The files of a worker share its modules instead of importing the app, React and the
-          // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test still starts
-          // clean: setup.ts resets the mock, the storage, the connection and the request log, and each
-          // render makes its own query client and router.
+          // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test
+          // still starts clean: setup.ts resets the mock, the storage, the connection and the
+          // request log, and each render makes its own query client and router.
           isolate: false,
         },
       },

@@ -14,11 +14,16 @@ import { createMock } from '../../src/mock/index.ts';
 // One mock and one msw server per worker. The test files of a worker share their modules
 // (`isolate: false` in vitest.config.ts) while this file runs again before each of them: a second
 // mock here would not be the one the tests' helpers (render.tsx) reach.
-const backend = ((globalThis as { __uiTestBackend?: { mock: ReturnType<typeof createMock>; server: ReturnType<typeof setupServer> } })
-  .__uiTestBackend ??= (() => {
+interface Backend {
+  mock: ReturnType<typeof createMock>;
+  server: ReturnType<typeof setupServer>;
+}
+const perWorker = globalThis as { __uiTestBackend?: Backend };
+perWorker.__uiTestBackend ??= (() => {
   const created = createMock();
   return { mock: created, server: setupServer(...created.handlers) };
-})());
+})();
+const backend = perWorker.__uiTestBackend;
 /** The mock behind every UI test (its store and faults are reset before each test). */
 export const mock = backend.mock;
 /** The msw server; add per-test overrides with `server.use(...)` (they are dropped after each test). */
