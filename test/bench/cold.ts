@@ -106,16 +106,28 @@ export interface ColdTarget {
 export interface ColdFigures {
   console: number[];
   floor: number[];
+  /**
+   * A second series of the same floor app, in the same rounds: the floor against itself shows how far
+   * two identical apps' medians land apart in this run, beside the console's ratio.
+   */
+  floorAgain: number[];
 }
 
-/** `rounds` rounds of one console visit and one floor visit, alternating which goes first. */
+/** The visits of one round, rotated so that each series takes each place in turn. */
+const SERIES: ReadonlyArray<keyof ColdFigures> = ['console', 'floor', 'floorAgain'];
+
+/**
+ * `rounds` rounds of one console visit and two floor visits (`floor`, then the same app again as
+ * `floorAgain`), the order rotating from round to round so that no series always goes first.
+ */
 export async function coldRounds(consoleUrl: string, floorUrl: string, target: ColdTarget, rounds: number): Promise<ColdFigures> {
-  const figures: ColdFigures = { console: [], floor: [] };
+  const figures: ColdFigures = { console: [], floor: [], floorAgain: [] };
   for (let round = 0; round < rounds; round += 1) {
-    const order: Array<'console' | 'floor'> = round % 2 ? ['floor', 'console'] : ['console', 'floor'];
-    for (const app of order) {
-      const base = app === 'console' ? consoleUrl : floorUrl;
-      figures[app].push(await coldVisit(new URL(target.path, base).href, target.awaited));
+    const shift = round % SERIES.length;
+    const order = [...SERIES.slice(shift), ...SERIES.slice(0, shift)];
+    for (const series of order) {
+      const base = series === 'console' ? consoleUrl : floorUrl;
+      figures[series].push(await coldVisit(new URL(target.path, base).href, target.awaited));
     }
   }
   return figures;
