@@ -107,25 +107,34 @@ export interface ColdFigures {
   console: number[];
   floor: number[];
   /**
-   * A second series of the same floor app, in the same rounds: the floor against itself shows how far
-   * two identical apps' medians land apart in this run, beside the console's ratio.
+   * A second series of the same floor app, in the same rounds: the floor against itself shows how
+   * far two identical apps' medians land apart in this run, beside the console's ratio.
    */
   floorAgain: number[];
 }
 
-/** The visits of one round, rotated so that each series takes each place in turn. */
-const SERIES: ReadonlyArray<keyof ColdFigures> = ['console', 'floor', 'floorAgain'];
+/**
+ * The orders of a round's three visits: every order of the three, so that over six rounds each
+ * series takes each place twice and comes straight after each other series twice (whatever one
+ * visit leaves warm on its server, the next one gets).
+ */
+const ORDERS: ReadonlyArray<ReadonlyArray<keyof ColdFigures>> = [
+  ['console', 'floor', 'floorAgain'],
+  ['floor', 'floorAgain', 'console'],
+  ['floorAgain', 'console', 'floor'],
+  ['console', 'floorAgain', 'floor'],
+  ['floor', 'console', 'floorAgain'],
+  ['floorAgain', 'floor', 'console'],
+];
 
 /**
- * `rounds` rounds of one console visit and two floor visits (`floor`, then the same app again as
- * `floorAgain`), the order rotating from round to round so that no series always goes first.
+ * `rounds` rounds of one console visit and two visits of the floor app (`floor`, and the same app
+ * again as `floorAgain`), in the orders above, one round after another.
  */
 export async function coldRounds(consoleUrl: string, floorUrl: string, target: ColdTarget, rounds: number): Promise<ColdFigures> {
   const figures: ColdFigures = { console: [], floor: [], floorAgain: [] };
   for (let round = 0; round < rounds; round += 1) {
-    const shift = round % SERIES.length;
-    const order = [...SERIES.slice(shift), ...SERIES.slice(0, shift)];
-    for (const series of order) {
+    for (const series of ORDERS[round % ORDERS.length]!) {
       const base = series === 'console' ? consoleUrl : floorUrl;
       figures[series].push(await coldVisit(new URL(target.path, base).href, target.awaited));
     }

@@ -1,8 +1,8 @@
 // `npm run bench`: the performance budgets in one run, each figure beside its budget with PASS or MISS.
 // Builds the console (skip with E2E_SKIP_BUILD=1 when dist/ is current), serves it with
 // `vite preview` against the bundled mock, measures in Chromium (warm navigations, then cold first
-// visits rotating with the floor app of test/bench/floor/ twice over, then scrolling both), then runs
-// `npm run bench:mock`. See docs/performance.md.
+// visits in rounds with two series of the floor app of test/bench/floor/, then scrolling both),
+// then runs `npm run bench:mock`. See docs/performance.md.
 // Exits 1 when a budget is missed or a figure could not be measured.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -83,8 +83,9 @@ async function warmFigure(browser: Browser, baseUrl: string, projectId: number) 
 }
 
 /**
- * Cold first visits of the list and of a dashboard's deep link, the console rotating with two series
- * of the floor app: console/floor against its goal, and the floor against itself as the run's noise.
+ * Cold first visits of the list and of a dashboard's deep link, in rounds of the console and two
+ * series of the floor app: console/floor against its goal, and the floor against itself as the
+ * run's noise.
  */
 async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string, projectId: number) {
   const first = await api<{ results: Array<{ id: number; name: string }> }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1`);
@@ -111,8 +112,8 @@ async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string
     add(`cold: ${target.label}, floor app, median of ${coldRuns}`, ms(floorMs));
     add(`cold: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${target.goal.toFixed(1)}×`,
       consoleMs <= target.goal * floorMs);
-    // Not a goal: the same floor app timed twice in the same rounds. How far its ratio to itself lands
-    // from 1.00× is how much of the console's ratio this run's noise alone can move.
+    // Not a goal: the same floor app timed twice in the same rounds. How far its ratio to itself
+    // lands from 1.00× is how much of the console's ratio this run's noise alone can move.
     add(`cold: ${target.label}, floor app against itself (a second series)`, ratio(median(figures.floorAgain), floorMs));
     notes.push(
       `cold ${target.path}: console ${figures.console.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}; ` +
