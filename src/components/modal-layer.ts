@@ -1,7 +1,11 @@
 /**
- * What dialogs and toasts share, without either importing the other: the attribute that keeps an
- * element usable beside an open dialog, and the stack of open dialogs (innermost last).
+ * What dialogs and toasts share, without either importing the other: the room dialogs keep for the
+ * toasts, the attribute that keeps an element usable beside an open dialog, and the stack of open
+ * dialogs (innermost last).
  */
+
+/** The CSS variable (on <html>) that dialogs keep clear at the top of the screen: the toasts' height and margins. */
+export const TOAST_CLEARANCE_VARIABLE = '--toast-clearance';
 
 /** Elements outside every open dialog that stay usable (the toast region). */
 export const KEEP_INTERACTIVE_ATTRIBUTE = 'data-keep-interactive';

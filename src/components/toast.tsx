@@ -24,6 +24,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { errorDetail } from './error-text.ts';
+import { lazyComponent } from './lazy-component.tsx';
 import { hasOpenDialog, KEEP_INTERACTIVE_ATTRIBUTE, subscribeOpenDialogs } from './modal-layer.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -84,10 +85,8 @@ export function useToast(): ToastApi {
   return api;
 }
 
-/** The CSS variable (on <html>) that dialogs keep clear at the top of the screen: the toasts' height and margins. */
-export const TOAST_CLEARANCE_VARIABLE = '--toast-clearance';
-/** The toast region's margin from the screen's edge plus the gap kept above a dialog, in px. */
-const TOAST_CLEARANCE_MARGIN_PX = 32;
+/** Keeps an open dialog below the toasts: code only a dialog beside toasts needs, so not the first page's. */
+const ToastClearance = lazyComponent(() => import('./toast-clearance.tsx'));
 
 export const DEFAULT_TOAST_MS = 5000;
 export const ACTION_TOAST_MS = 10_000;
@@ -167,24 +166,11 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
     return () => container.remove();
   }, [container]);
 
-  // While a dialog is open, the dialog starts below the toasts (see .dialog-backdrop): it follows their height.
-  useLayoutEffect(() => {
-    const region = regionRef.current;
-    const root = document.documentElement;
-    if (!aboveDialog || !region) return;
-    const update = () => {
-      const height = region.getBoundingClientRect().height;
-      if (height > 0) root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${Math.ceil(height) + TOAST_CLEARANCE_MARGIN_PX}px`);
-      else root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
-    };
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(region);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
-    };
-  }, [aboveDialog, toasts.length]);
+  // Its code loads as soon as a dialog or a toast is on screen, so it is there by the time both are.
+  const needsClearanceSoon = aboveDialog || toasts.length > 0;
+  useEffect(() => {
+    if (needsClearanceSoon) void ToastClearance.preload();
+  }, [needsClearanceSoon]);
 
   const folded = Math.max(0, toasts.length - VISIBLE_TOASTS);
 
@@ -202,6 +188,7 @@ function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: n
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
+      {aboveDialog && toasts.length > 0 && <ToastClearance region={regionRef} toastCount={toasts.length} />}
       {folded > 0 && <p className="toast-fold">{folded} more</p>}
       {toasts.map((toast, index) => (
         // The folded (older) ones stay mounted, hidden, so their timers keep running.

@@ -103,4 +103,41 @@ describe('Rough edges', () => {
     await expectHeading(page, 'Activity');
     await eventually(async () => assert.equal(await toasts(page).getByText(/^Could not unpin/).count(), 0, 'the errors stayed with the dashboards page'));
   });
+
+  journey('a dialog opened beside a toast starts below it, at 1440 px and at 390 px', async ({ page, stack, errors }) => {
+    allowHttpStatus(errors, 500);
+    await openConnected(page, '/projects/1/dashboards?pinned=true', 'Dashboards');
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await tableRows(dashboardsTable(page)).nth(1).waitFor();
+      await api(stack.mockUrl, '/__mock/faults', {
+        method: 'PUT',
+        key: null,
+        body: { latency_ms: 0, error_rate: 0, rules: [{ method: 'PATCH', path: '/api/projects/*/dashboards/*/', status: 500 }] },
+      });
+      await dashboardsTable(page).getByRole('button', { name: /^Unpin / }).first().click();
+      await toasts(page).getByText(/^Could not unpin/).waitFor();
+      await api(stack.mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 0, error_rate: 0, rules: [] } });
+
+      await page.getByRole('button', { name: 'New dashboard', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New dashboard' });
+      await dialog.waitFor();
+      await eventually(async () => {
+        const region = await toasts(page).boundingBox();
+        const box = await dialog.boundingBox();
+        assert.ok(region && box, 'both are on screen');
+        assert.ok(region.y < height / 2, `the toasts moved to the top (y ${region.y})`);
+        assert.ok(box.y >= region.y + region.height, `the dialog (top ${box.y}) starts below the toasts (bottom ${region.y + region.height})`);
+      });
+      await checkA11y(page, `dialog-beside-toast-${width}`);
+
+      // With the toast dismissed the dialog keeps no room for it.
+      await toasts(page).getByRole('button', { name: 'Dismiss', exact: true }).click();
+      await eventually(async () =>
+        assert.equal(await page.evaluate(() => document.documentElement.style.getPropertyValue('--toast-clearance')), ''),
+      );
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+  });
 });

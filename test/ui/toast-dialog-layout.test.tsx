@@ -3,12 +3,13 @@
  * role="status" live region) moves to the top of the screen, and the dialog starts below it
  * (`--toast-clearance`, the toasts' height plus margins, read by .dialog-backdrop).
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../src/components/dialog.tsx';
-import { TOAST_CLEARANCE_VARIABLE, ToastProvider, useToast } from '../../src/components/toast.tsx';
+import { TOAST_CLEARANCE_VARIABLE } from '../../src/components/modal-layer.ts';
+import { ToastProvider, useToast } from '../../src/components/toast.tsx';
 
 function Demo() {
   const [open, setOpen] = useState(false);
@@ -62,7 +63,8 @@ describe('toasts beside an open dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'New dashboard' });
     expect(screen.getByRole('status', { name: 'Notifications' })).toBe(region);
     expect(region).toHaveClass('toast-region-above-dialog');
-    expect(clearance()).toBe('172px');
+    // The code that measures the toasts loads once a toast or a dialog is on screen.
+    await waitFor(() => expect(clearance()).toBe('172px'));
 
     // An error raised from inside the dialog is announced in the same region; the dialog keeps focus.
     await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
