@@ -4,8 +4,8 @@
  * which returns to the intended path (`?next=`, a path only, never the key).
  * Each page with data starts its first requests while its code is still loading.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
 import { useConnectionState } from '../api/connection.ts';
 import { activityQueries } from '../api/activity.ts';
@@ -56,8 +56,20 @@ export interface RouteHandle {
   /** Loads the route's code and its first data: the same queries its page asks for. Never rejects. */
   boot: (context: BootContext) => Promise<unknown>;
 }
-/** The first queries of a route's page; each settles when its data is in the cache (or failed). */
-type RouteData = (context: BootContext) => Array<Promise<unknown>>;
+/** One of a route's first queries: the options its page asks with, from the api modules' factories. */
+interface RouteQuery {
+  queryKey: QueryKey;
+  /** Only an infinite query's options have it. */
+  initialPageParam?: unknown;
+}
+/** The first queries of a route's page. */
+type RouteData = (context: BootContext) => RouteQuery[];
+
+/** Asks for a route query's data unless the cache has it; settles when it is there (or failed). */
+const ensure = (queryClient: QueryClient, query: RouteQuery): Promise<unknown> =>
+  // RouteQuery keeps only what this needs of the factories' types: an infinite query's options are
+  // the ones with a first page.
+  'initialPageParam' in query ? queryClient.ensureInfiniteQueryData(query as never) : queryClient.ensureQueryData(query as never);
 
 const settled = (started: Array<Promise<unknown>>) => Promise.all(started.map((work) => work.catch(() => undefined)));
 const code = (...pages: Array<{ preload: () => Promise<void> }>): RouteHandle => ({
@@ -67,37 +79,43 @@ const id = (params: Params, name: string) => params[name] ?? '';
 
 // Each route asks for its page's first data while the page's code loads, not after; data in the
 // cache is used as it is (the page's own query refreshes what is stale).
-const projectsData: RouteData = ({ queryClient, search }) => [
-  queryClient.ensureInfiniteQueryData(projectQueries.list(search.get('search') ?? '', search.get('organization') ?? '')),
-];
-const dashboardsData: RouteData = ({ queryClient, params, search }) => [
-  queryClient.ensureInfiniteQueryData(dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))),
-];
-const dashboardData: RouteData = ({ queryClient, params }) => [
-  queryClient.ensureQueryData(dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))),
-];
-const projectData: RouteData = ({ queryClient, params }) => [
-  queryClient.ensureQueryData(projectQueries.detail(id(params, 'projectId'))),
-];
+const projectsData: RouteData = ({ search }) => [projectQueries.list(search.get('search') ?? '', search.get('organization') ?? '')];
+const dashboardsData: RouteData = ({ params, search }) => [dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))];
+const dashboardData: RouteData = ({ params }) => [dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))];
+const projectData: RouteData = ({ params }) => [projectQueries.detail(id(params, 'projectId'))];
 const activityData: RouteData = (context) => [
-  context.queryClient.ensureInfiniteQueryData(
-    activityQueries.log(id(context.params, 'projectId'), activityFiltersFromSearchParams(context.search)),
-  ),
+  activityQueries.log(id(context.params, 'projectId'), activityFiltersFromSearchParams(context.search)),
   ...projectData(context),
 ];
 
 /**
  * Starts a route's first data when it is visited, and again when its params or search change, while
  * the page's code loads. Once per change: a record just deleted (and dropped from the cache) is not
- * fetched back before the page leaves.
+ * fetched back before the page leaves. Leaving the route (or the params and search) cancels what is
+ * still on its way and nothing wants: as leaving the page does, but also before its code arrived.
  */
 function WithData({ data, children }: { data: RouteData; children: ReactNode }) {
   const queryClient = useQueryClient();
   const params = useParams();
   const [search] = useSearchParams();
   const key = JSON.stringify([params, search.toString()]);
+  const current = useRef<string>(null);
   useEffect(() => {
-    void settled(data({ queryClient, params, search }));
+    current.current = key;
+    const queries = data({ queryClient, params, search });
+    void settled(queries.map((query) => ensure(queryClient, query)));
+    return () => {
+      current.current = null;
+      // On the next task: once the page below has let go of its queries too, and unless the same
+      // data was started again at once (React's development double effects).
+      window.setTimeout(() => {
+        if (current.current === key) return;
+        for (const { queryKey } of queries) {
+          const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+          if (query?.getObserversCount() === 0) void query.cancel({ revert: true });
+        }
+      });
+    };
     // The key names the params and the search: the objects are new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryClient, data, key]);
@@ -118,7 +136,9 @@ const dataRoute = (Page: LazyComponent<object>, data: RouteData, label: string):
       </WithData>
     </RouteBoundary>
   ),
-  handle: { boot: (context) => settled([Page.preload(), ...data(context)]) } satisfies RouteHandle,
+  handle: {
+    boot: (context) => settled([Page.preload(), ...data(context).map((query) => ensure(context.queryClient, query))]),
+  } satisfies RouteHandle,
 });
 
 /** `/connect?next=<path>` for the path the person asked for. */

@@ -61,4 +61,34 @@ describe('Cancelled requests in the API log', () => {
     await apiLogPanel(page).getByRole('checkbox', { name: 'Failures only', exact: true }).check();
     await eventually(async () => assert.equal(await entries(page).filter({ hasText: /Cancelled/ }).count(), 0));
   });
+
+  journey('leaving before the page\'s code arrives cancels the request its route started', async ({ page, stack }) => {
+    await openConnected(page, '/projects', 'Projects');
+    // Hold the Activity page's code until the person has left; its route asks for the log meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/activity-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await api(stack.mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 2_000, error_rate: 0, rules: [] } });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.includes('/activity_log'));
+    await nav.getByRole('link', { name: 'Activity', exact: true }).click();
+    await asked;
+    await page.getByRole('status').filter({ hasText: 'Loading activity…' }).first().waitFor();
+    await nav.getByRole('link', { name: 'Projects', exact: true }).click();
+    await expectHeading(page, 'Projects');
+    release();
+    await api(stack.mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 0, error_rate: 0, rules: [] } });
+
+    await page.getByRole('button', { name: 'API log', exact: true }).click();
+    const cancelled = entries(page).filter({ hasText: /GET\s+\/api\/\S*activity_log\S*\s+Cancelled\s+\d+ ms/ }).first();
+    await cancelled.getByText(/^Cancelled by the console before the answer arrived: the page no longer needed it/).waitFor();
+    // The answer, 2 s later, never turns it into a success.
+    await page.waitForTimeout(2_500);
+    assert.equal(await entries(page).filter({ hasText: /GET\s+\/api\/\S*activity_log\S*\s+200/ }).count(), 0);
+  });
 });

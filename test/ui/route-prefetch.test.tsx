@@ -3,10 +3,10 @@
  * held back here (a gate on their import) to show that the list request does not wait for them, nor
  * for the organization, the key owner or the mock's info.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import { CANCELLED_DETAIL, getRequestLog } from '../../src/api/request-log.ts';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -25,6 +25,7 @@ function createGate() {
 const gates = vi.hoisted(() => ({
   projectsPage: null as null | { open: () => void; opened: Promise<void> },
   dashboardsPage: null as null | { open: () => void; opened: Promise<void> },
+  activityPage: null as null | { open: () => void; opened: Promise<void> },
 }));
 
 // Each page module is imported once per file: its gate decides when that import finishes.
@@ -34,6 +35,10 @@ vi.mock('../../src/features/projects/projects-page.tsx', async (importOriginal) 
 });
 vi.mock('../../src/features/dashboards/dashboards-page.tsx', async (importOriginal) => {
   await gates.dashboardsPage?.opened;
+  return importOriginal();
+});
+vi.mock('../../src/features/activity/activity-page.tsx', async (importOriginal) => {
+  await gates.activityPage?.opened;
   return importOriginal();
 });
 
@@ -102,5 +107,34 @@ describe('the first request of a list page', () => {
       expected.results.map((project) => expect.stringContaining(project.name)),
     );
     expect(answered('/api/organizations/@current/projects/')).toHaveLength(1);
+  });
+});
+
+describe('leaving a page before its code arrives', () => {
+  it('cancels the request its route started, as leaving the page would, and not before', async () => {
+    gates.activityPage = createGate();
+    const answer = createGate();
+    shellGates.push(answer.open);
+    const asked = createGate();
+    server.use(
+      http.get(`*/api/projects/${projects.app}/activity_log/`, async () => {
+        asked.open();
+        await answer.opened;
+      }),
+    );
+    const activityLog = () => getRequestLog().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/activity_log/`));
+    const { router } = renderApp(`/projects/${projects.app}/activity`);
+    await asked.opened;
+    // React's development double effects left the route and started it again at once: the request
+    // is still on its way (the log lists a request once it has ended).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(activityLog()).toEqual([]);
+    expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading activity…'))).toBe(true);
+
+    await act(() => router.navigate('/projects'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(activityLog()).toEqual([expect.objectContaining({ method: 'GET', status: null, cancelled: true, errorDetail: CANCELLED_DETAIL })]),
+    );
   });
 });
