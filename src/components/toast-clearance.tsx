@@ -1,7 +1,7 @@
 /**
  * While a dialog and toasts are on screen together, the dialog starts below the toasts: this keeps
- * `--toast-clearance` (read by .dialog-backdrop) at the toast region's height plus margins. Loaded
- * with the dialogs' code, not with the first page: only a dialog needs it.
+ * `--toast-clearance` (read by .dialog-backdrop) at the toast region's height plus margins. Its own
+ * small chunk, not the first page's: the toasts load it once a toast or a dialog first shows.
  */
 import { useLayoutEffect, type RefObject } from 'react';
 import { TOAST_CLEARANCE_VARIABLE } from './modal-layer.ts';
