@@ -68,8 +68,9 @@ describe('Dashboard detail', () => {
     await page.keyboard.press('End');
     await expectPath(page, detailPath(1, '/history'));
     assert.ok(await tab(page, 'History').evaluate((el) => el === document.activeElement), 'focus follows the selected tab');
-    // Only the selected tab is in the Tab order (roving tabindex).
-    assert.equal(await tab(page, 'Overview').getAttribute('tabindex'), '-1');
+    // Only the selected tab is in the Tab order (roving tabindex), once the tabs have rendered the
+    // new path (the URL changes first).
+    await eventually(async () => assert.equal(await tab(page, 'Overview').getAttribute('tabindex'), '-1'));
 
     await tab(page, 'Collaborators').click();
     await expectPath(page, detailPath(1, '/collaborators'));
