@@ -166,8 +166,8 @@ export interface OrganizationDashboardsState {
   /** `Stop` was pressed before everything arrived. */
   stopped: boolean;
   stop: () => void;
-  /** Changes loaded rows after a bulk action (`null`: the row leaves). */
-  update: (changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>) => void;
+  /** Changes loaded rows after a bulk action (`null`: the row leaves); `added` come back (Undo of a delete). */
+  update: (changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>, added?: ReadonlyArray<OrganizationDashboard>) => void;
   /** Starts again from nothing. */
   reload: () => void;
 }
@@ -263,11 +263,14 @@ export function useOrganizationDashboards(organization: string, enabled = true):
     setState((previous) => (previous.finished ? previous : { ...previous, finished: true, stopped: true }));
   }, []);
 
-  const update = useCallback((changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>) => {
-    if (changes.size === 0) return;
+  const update = useCallback(
+    (changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>, added: ReadonlyArray<OrganizationDashboard> = []) => {
+    if (changes.size === 0 && added.length === 0) return;
     setState((previous) => {
       const rows: OrganizationDashboard[] = [];
+      const present = new Set<string>();
       for (const row of previous.rows) {
+        present.add(row.key);
         if (!changes.has(row.key)) {
           rows.push(row);
           continue;
@@ -275,9 +278,12 @@ export function useOrganizationDashboards(organization: string, enabled = true):
         const change = changes.get(row.key);
         if (change) rows.push({ ...row, ...change });
       }
+      for (const row of added) if (!present.has(row.key)) rows.push({ ...row, ...changes.get(row.key) });
       return { ...previous, rows };
     });
-  }, []);
+    },
+    [],
+  );
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 

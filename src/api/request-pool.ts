@@ -45,6 +45,8 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
   let peak = 0;
   let pausedUntil = 0;
   const waiting: Array<() => void> = [];
+  // One listener wakes every waiter when the pool is cancelled (they then see the abort).
+  signal.addEventListener('abort', () => waiting.splice(0).forEach((wake) => wake()), { once: true });
 
   const release = () => {
     inFlight -= 1;
@@ -66,14 +68,7 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
         peak = Math.max(peak, inFlight);
         return;
       }
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        waiting.push(wake);
-        signal.addEventListener('abort', wake);
-      });
+      await new Promise<void>((resolve) => waiting.push(resolve));
     }
   };
 

@@ -6,6 +6,7 @@
  * the run itself is `useBulkRun` (src/api/use-bulk-run.ts), whose phase these parts show.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import './bulk-parts.css';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './field.tsx';
 

@@ -2,6 +2,8 @@
  * The selection column of a bulk-action table: `Select <name>` per row (Shift+click selects a
  * range) and, in the header, `Select all loaded <noun>` (mixed when some are).
  */
+import './bulk-parts.css';
+import './dashboard-tables.css';
 import type { TableColumn } from './table-parts.tsx';
 
 export interface SelectionColumnOptions<T> {

@@ -162,6 +162,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       header: 'Name',
       width: '30%',
       rowHeader: true,
+      className: 'cell-name',
       cell: (dashboard) => (
         <span className="name-cell">
           <Link
@@ -188,7 +189,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       key: 'description',
       header: 'Description',
       width: '24%',
-      className: 'cell-muted',
+      className: 'cell-muted cell-fold',
       cell: (dashboard) =>
         dashboard.description ? <span title={dashboard.description}>{dashboard.description}</span> : null,
     },
@@ -196,18 +197,21 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       key: 'tags',
       header: 'Tags',
       width: '16%',
+      className: 'cell-fold',
       cell: (dashboard) => (dashboard.tags.length ? <TagList tags={dashboard.tags} /> : null),
     },
     {
       key: 'created-by',
       header: 'Created by',
       width: '13%',
+      className: 'cell-fold',
       cell: (dashboard) => <span title={dashboard.created_by?.email}>{userName(dashboard.created_by)}</span>,
     },
     {
       key: 'created',
       header: 'Created',
       width: '9rem',
+      className: 'cell-fold',
       cell: (dashboard) => (
         <time dateTime={dashboard.created_at} title={formatDate(dashboard.created_at, dateTimeFormat)}>
           {formatDate(dashboard.created_at, dateFormat)}

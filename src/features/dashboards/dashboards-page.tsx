@@ -198,6 +198,7 @@ export default function DashboardsPage() {
         fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
         isRefetching={query.isRefetching}
         itemNoun={{ one: 'dashboard', other: 'dashboards' }}
+        tableClassName="dashboard-table"
         // Down to the window's bottom, the count line under it still on screen.
         maxHeight="fill"
       />
