@@ -3,11 +3,12 @@
  * one list of MSW handlers, served by msw/node in tests, by the service worker in the demo build and
  * by node:http in `npm run mock`. Every handler acts on the caller's world (`X-Mock-World`).
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { HttpResponse, type HttpHandler } from 'msw';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ErrorBody } from '../contract/errors.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
+import { mockRoute } from './cors.ts';
 import { assertStoreData, type Store, type StoreData } from './db.ts';
 import { faultHandler, faultsActive, normalizeFaults, type FaultsInput } from './faults.ts';
 import { apiHandlers } from './handlers/api.ts';
@@ -64,7 +65,7 @@ export function worldNameOf(request: Request): string | null {
 
 /** 400 for a request whose `X-Mock-World` is not a world name (before any world is touched). */
 function worldHeaderCheck(): HttpHandler {
-  return http.all(
+  return mockRoute(
     ({ request }) => {
       const name = worldNameOf(request);
       return name !== null && worldNameError(name) !== null;

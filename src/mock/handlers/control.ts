@@ -2,9 +2,10 @@
  * The mock's control routes under /__mock/ (API.md §9): no key, never touched by the fault layer.
  * reset, info and faults act on the caller's world (`X-Mock-World`); worlds lists them all.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../../contract/errors.ts';
 import { mockFaultsInput, parseInput } from '../../contract/inputs.ts';
+import { mockRoute } from '../cors.ts';
 import { normalizeFaults } from '../faults.ts';
 import type { Mock } from '../index.ts';
 
@@ -96,7 +97,7 @@ export function controlHandlers(mock: Mock): HttpHandler[] {
   };
 
   return [
-    http.all(
+    mockRoute(
       ({ request }) => {
         const { pathname } = new URL(request.url);
         return pathname === '/__mock' || pathname.startsWith('/__mock/');
