@@ -112,11 +112,14 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'New project' });
 
     // As when the focused button disables itself while a request is pending.
+    // eslint-disable-next-line testing-library/no-node-access -- dropping focus to <body> is the case under test.
     (document.activeElement as HTMLElement).blur();
     expect(document.body).toHaveFocus();
     await user.tab();
+    // eslint-disable-next-line testing-library/no-node-access -- wherever focus went, it is inside the dialog.
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
+    // eslint-disable-next-line testing-library/no-node-access -- as above.
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
