@@ -7,6 +7,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { applyChanges, changesToSend, type ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
 import { ApiError, NetworkError } from './http.ts';
+import { keepAccess } from './kept-access.ts';
 import { broadcastChanges, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
@@ -92,5 +93,7 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
     },
   });
   if (syncTabs) replayChanges(client);
+  // What the queries learn of the key's access is kept with the connection for the next load.
+  keepAccess(client);
   return client;
 }

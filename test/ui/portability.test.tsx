@@ -11,7 +11,7 @@ import type { Dashboard } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import posthogTemplate from '../fixtures/dashboard-template-posthog.json';
 import { apiDashboardPath, dashboardPath, dashboards, preloadDashboardDetail, sentRequests } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 const LOAD = { timeout: 10_000 };
@@ -75,7 +75,9 @@ describe('Export as template', { timeout: 30_000 }, () => {
 describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   async function openImport() {
     const app = renderApp(`/projects/${P.app}/dashboards`);
-    await app.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
+    const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
+    await accessKnown();
+    await app.user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
     await app.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
     return { ...app, dialog };
