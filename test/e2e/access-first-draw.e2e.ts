@@ -45,6 +45,9 @@ function recordControls(pattern: string) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
+/** The recorder as page source; the test runner's name helper (`__name`) is given a stand-in there. */
+const initScript = () => `var __name = (target) => target; (${recordControls.toString()})(${JSON.stringify(WRITE_NAMES.source)});`;
+
 const controlsLog = (page: Page) =>
   page.evaluate(() => (window as unknown as { __controls: { enabledWrites: string[]; fieldStates: Record<string, boolean[]> } }).__controls);
 
@@ -56,7 +59,7 @@ describe('Access is known before a control shows', () => {
   journey(
     'a read-only key at 400 ms: no write control is ever drawn enabled, on the list, Overview, Collaborators, Sharing and Settings',
     async ({ page, context, stack }) => {
-      await context.addInitScript(recordControls, WRITE_NAMES.source);
+      await context.addInitScript({ content: initScript() });
       const list = await api<{ results: Array<{ id: number; name: string }> }>(stack.mockUrl, '/api/projects/1/dashboards/?limit=5');
       const dashboard = list.results[0];
       assert.ok(dashboard, 'project 1 has a dashboard');
@@ -98,7 +101,7 @@ describe('Access is known before a control shows', () => {
   );
 
   journey('a member on Settings at 400 ms: no field is drawn enabled and then disabled', async ({ page, context, stack }) => {
-    await context.addInitScript(recordControls, WRITE_NAMES.source);
+    await context.addInitScript({ content: initScript() });
     await setLatency(stack.mockUrl, 400);
     await page.goto('/projects/1/settings');
     await connect(page, 'phx_demo_member');

@@ -42,16 +42,24 @@ describe('Tabs agree on every change', () => {
   journey(
     'a pin, a rename while the other tab types, Share publicly, a restriction, a bulk pin, a delete and a project rename reach the second tab',
     async ({ page, stack }) => {
-      const list = await api<{ results: Listed[] }>(stack.mockUrl, '/api/projects/1/dashboards/?limit=50');
-      const unpinned = list.results.filter((dashboard) => !dashboard.pinned && dashboard.name);
-      assert.ok(unpinned.length >= 5, 'the seed has five unpinned dashboards in project 1');
-      const [toPin, toRename, toBulkA, toBulkB, toDelete] = unpinned as [Listed, Listed, Listed, Listed, Listed];
+      // Five dashboards of its own, found by one search in both tabs (the list is long and virtualized).
+      const created: Listed[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        created.push(
+          await api<Listed>(stack.mockUrl, '/api/projects/1/dashboards/', {
+            method: 'POST',
+            body: { name: `Tabs agree ${n}`, description: `Dashboard ${n} of the tabs journey` },
+          }),
+        );
+      }
+      const [toPin, toRename, toBulkA, toBulkB, toDelete] = created as [Listed, Listed, Listed, Listed, Listed];
+      const listPath = `/projects/1/dashboards?search=${encodeURIComponent('Tabs agree')}`;
 
       await page.goto('/connect');
       await connect(page, 'phx_demo_admin');
-      await page.goto('/projects/1/dashboards');
+      await page.goto(listPath);
       await expectHeading(page, 'Dashboards');
-      const second = await openSecondTab(page, '/projects/1/dashboards');
+      const second = await openSecondTab(page, listPath);
       const secondErrors = collectPageErrors(second);
       await expectHeading(second, 'Dashboards');
       await markDocument(second);
