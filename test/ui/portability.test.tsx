@@ -11,7 +11,7 @@ import type { Dashboard } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import posthogTemplate from '../fixtures/dashboard-template-posthog.json';
 import { apiDashboardPath, dashboardPath, dashboards, preloadDashboardDetail, sentRequests } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 const LOAD = { timeout: 10_000 };
@@ -75,7 +75,9 @@ describe('Export as template', { timeout: 30_000 }, () => {
 describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   async function openImport() {
     const view = renderApp(`/projects/${P.app}/dashboards`);
-    await view.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
+    const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
+    await accessKnown();
+    await view.user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
     await view.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
     return { ...view, dialog };

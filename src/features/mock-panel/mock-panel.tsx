@@ -28,8 +28,17 @@ export default function MockPanel({ info }: MockPanelProps) {
 
   return (
     <div className="mock-panel">
-      {current && <span className="mock-key-badge">Key: {current.key}</span>}
-      {connection?.world && <span className="mock-key-badge">World: {connection.world}</span>}
+      {/* Their title: the whole text where the one-row top bar cuts it short. */}
+      {current && (
+        <span className="mock-key-badge" title={`Key: ${current.key}`}>
+          Key: {current.key}
+        </span>
+      )}
+      {connection?.world && (
+        <span className="mock-key-badge" title={`World: ${connection.world}`}>
+          World: {connection.world}
+        </span>
+      )}
       {active && (
         <button type="button" className="mock-faults-indicator" title={`Faults on: ${active}`} onClick={() => setOpen(true)}>
           Faults on: {active}
