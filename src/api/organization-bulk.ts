@@ -3,9 +3,10 @@
  * src/api/bulk.ts) plus `Stop sharing` and `Rotate links` (the sharing endpoints), each request sent
  * to the dashboard's own project; the answer becomes the change of its slim row.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Action } from './authorization.ts';
-import { afterBulkRun, bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './bulk.ts';
+import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './bulk.ts';
+import { changed, type Change } from './changes.ts';
 import { slimSharing, type OrganizationDashboard, type PublicLinkConfig } from './organization-dashboards.ts';
 import { keyRoots } from './query-keys.ts';
 import { refreshSharing, updateSharing } from './sharing.ts';
@@ -59,15 +60,28 @@ export async function sendOrganizationBulk(
   };
 }
 
-/** Once a run ended: the touched projects' cached lists and activity are stale. */
-export function afterOrganizationBulk(queryClient: QueryClient, action: OrganizationBulkAction, projectIds: Iterable<number>): void {
-  for (const projectId of new Set(projectIds)) {
-    if (action.kind === 'stopSharing' || action.kind === 'rotateLinks') {
-      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboards(projectId) });
-      void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) });
-    } else {
-      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboardLists(projectId) });
-      afterBulkRun(queryClient, projectId, action.kind);
-    }
-  }
+export interface OrganizationBulkRunVariables {
+  action: OrganizationBulkAction;
+  /** Settles when the run ends, with the projects it sent requests to. */
+  done: Promise<ReadonlyArray<number>>;
+}
+
+/**
+ * One run across projects as one mutation: what it changed is declared once, when it ends, for
+ * every project it touched (this page holds its own rows; each project's cached lists, details and
+ * activity, in this tab and the others, are stale).
+ */
+export function useOrganizationBulkRun() {
+  return useMutation({
+    mutationFn: ({ done }: OrganizationBulkRunVariables) => done,
+    meta: {
+      changes: (projectIds: ReadonlyArray<number>, { action }: OrganizationBulkRunVariables): Change[] =>
+        [...new Set(projectIds)].flatMap((projectId) => [
+          changed.relist(keyRoots.dashboardLists(projectId)),
+          changed.refresh(keyRoots.dashboardDetails(projectId)),
+          ...(action.kind === 'delete' || action.kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
+          changed.refresh(keyRoots.activityLog(projectId)),
+        ]),
+    },
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The project list's bulk actions: the shared `Bulk actions` toolbar, progress and summary
- * (src/components/bulk-parts.tsx) over the shared run (`useBulkRun`), with this list's requests:
+ * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), with this list's requests:
  * each a PATCH to the project's dashboard, every answer written into the cached list pages, and a
  * delete ending with a toast whose `Undo` restores every dashboard it deleted.
  */
@@ -8,17 +8,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
 import {
-  afterBulkRun,
   bulkActionVerb,
   bulkAuthorizationAction,
   bulkItemName,
   createListCacheWriter,
   fetchAllMatching,
   sendBulkChange,
+  useBulkRun,
   type BulkAction,
 } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
-import { useBulkRun } from '../../api/use-bulk-run.ts';
+import { useBulkActionRun } from '../../api/bulk-action-run.ts';
 import { BulkActionsBar, BulkStatus, TagDialog } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
@@ -43,11 +43,13 @@ export interface BulkToolbarProps {
 
 export function BulkToolbar({ projectId, filters, selection, loadedItems, total, facts, onFocusAway }: BulkToolbarProps) {
   const queryClient = useQueryClient();
+  // The run as one mutation: what it changed is declared once, when it ends (api/bulk.ts).
+  const bulkRun = useBulkRun(projectId);
   const toast = useToast();
   const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const bulk = useBulkRun<BulkAction, DashboardListItem>({
+  const bulk = useBulkActionRun<BulkAction, DashboardListItem>({
     verb: bulkActionVerb,
     itemKey: (dashboard) => String(dashboard.id),
     itemName: bulkItemName,
@@ -55,12 +57,14 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     describeError: errorDetail,
     prepare: (action) => {
       const writer = createListCacheWriter(queryClient, projectId);
+      let ended = () => {};
+      bulkRun.mutate({ kind: action.kind, done: new Promise<void>((resolve) => (ended = resolve)) });
       return {
         // Each answer goes to the cache as it arrives.
         send: async (dashboard, signal) => writer.write(await sendBulkChange(projectId, action, dashboard, signal)),
         finish: (updated) => {
           writer.close();
-          afterBulkRun(queryClient, projectId, action.kind);
+          ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((d) => String(d.id)));
           toast.show({

@@ -1,21 +1,20 @@
 /**
  * Bulk actions across the organization's projects: the shared toolbar, progress and summary
- * (src/components/bulk-parts.tsx) over the shared run (`useBulkRun`), each request sent to its
+ * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), each request sent to its
  * dashboard's own project. `All dashboards` offers the project list's actions plus `Stop sharing`;
  * `Public links` offers `Stop sharing` and `Rotate links`.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
 import {
-  afterOrganizationBulk,
   organizationBulkAuthorization,
   organizationBulkVerb,
   sendOrganizationBulk,
+  useOrganizationBulkRun,
   type OrganizationBulkAction,
 } from '../../api/organization-bulk.ts';
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
-import { useBulkRun } from '../../api/use-bulk-run.ts';
+import { useBulkActionRun } from '../../api/bulk-action-run.ts';
 import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
@@ -36,13 +35,14 @@ export interface OrganizationBulkProps {
 }
 
 export function OrganizationBulk({ variant, selection, matching, facts, onRows, onSharing, onFocusAway }: OrganizationBulkProps) {
-  const queryClient = useQueryClient();
+  // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
+  const bulkRun = useOrganizationBulkRun();
   const toast = useToast();
   const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
   const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
 
-  const bulk = useBulkRun<OrganizationBulkAction, OrganizationDashboard>({
+  const bulk = useBulkActionRun<OrganizationBulkAction, OrganizationDashboard>({
     verb: organizationBulkVerb,
     itemKey: (row) => row.key,
     itemName: (row) => `${displayName(row)} (${row.projectName})`,
@@ -63,6 +63,8 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
       const restoring = new Map<string, OrganizationDashboard>();
       const matchingRestored = (batch: Map<string, unknown>) => [...batch.keys()].flatMap((key) => restoring.get(key) ?? []);
       const touched = new Set<number>();
+      let ended = () => {};
+      bulkRun.mutate({ action, done: new Promise<number[]>((resolve) => (ended = () => resolve([...touched]))) });
       return {
         send: async (row, signal) => {
           if (action.kind === 'restore') restoring.set(row.key, row);
@@ -75,7 +77,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
         finish: (updated) => {
           if (timer !== null) clearTimeout(timer);
           flush();
-          afterOrganizationBulk(queryClient, action, touched);
+          ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((row) => row.key));
           toast.show({

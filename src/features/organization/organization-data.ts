@@ -11,9 +11,11 @@ export function useOrganizationPage() {
   const [params, setParams] = useSearchParams();
   const organization = params.get('organization') ?? '';
   const filters = organizationFiltersFrom(params);
-  const { facts, refusal: why } = useAuthorization();
+  const { facts, refusal: why, answer } = useAuthorization();
   const me = useQuery(userQueries.me());
-  const readRefused = why('readDashboards');
+  // Refused only when known: while the key's scopes load, the lists load (the API decides).
+  const readAnswer = answer('readDashboards');
+  const readRefused = readAnswer.kind === 'no' ? readAnswer.reason : null;
   const data = useOrganizationDashboards(organization, readRefused === null);
   const bulkFacts = useMemo(() => ({ ...facts, me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null }), [facts, me.data]);
 
@@ -23,5 +25,7 @@ export function useOrganizationPage() {
     [setParams],
   );
 
-  return { organization, filters, params, setParams, setParam, readRefused, refusal: why, data, facts: bulkFacts };
+  const sharingAnswer = answer('readSharing');
+  const readSharingRefused = sharingAnswer.kind === 'no' ? sharingAnswer.reason : null;
+  return { organization, filters, params, setParams, setParam, readRefused, readSharingRefused, refusal: why, data, facts: bulkFacts };
 }

@@ -31,10 +31,9 @@ const linkOf = (config: PublicLinkConfig | null) => (config?.enabled && config.a
 
 export default function PublicLinksPage() {
   useDocumentTitle('Public links', { inProject: false });
-  const { refusal: why, readRefused, data, facts } = useOrganizationPage();
+  const { readRefused, readSharingRefused, data, facts } = useOrganizationPage();
   const toast = useToast();
   const headerCheckboxId = useId();
-  const readSharingRefused = why('readSharing');
   const refused = readRefused ?? readSharingRefused;
 
   const shared = useMemo(() => sortRows(data.rows.filter((row) => row.is_shared), { field: 'project', descending: false }), [data.rows]);

@@ -69,7 +69,7 @@ export interface BulkRunState<A, T> {
   dismiss: () => void;
 }
 
-export function useBulkRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRunState<A, T> {
+export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRunState<A, T> {
   const [phase, setPhase] = useState<BulkPhase<A, T>>({ kind: 'idle' });
   const runRef = useRef<BulkRun<T, unknown> | null>(null);
   const collectRef = useRef<AbortController | null>(null);
