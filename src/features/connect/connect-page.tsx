@@ -15,6 +15,7 @@ import {
   useConnectionState,
   type ForgetAfter,
 } from '../../api/connection.ts';
+import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
 import { mockQueries } from '../../api/mock.ts';
 import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
@@ -110,9 +111,17 @@ export default function ConnectPage() {
     }
     setPending(true);
     try {
-      const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
+      const candidate = { host: normalizedHost, key: trimmedKey };
+      // The key's access is asked at the same time (no request more in line), so the first page draws
+      // every control with a known answer; a backend that cannot tell leaves it to the page's queries.
+      const [organization, access] = await Promise.all([
+        fetchCurrentOrganization(undefined, candidate),
+        fetchCurrentKey(undefined, candidate).catch(() => null),
+      ]);
       saveConnection({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
+      // What the check fetched seeds the cache (and the access kept with the connection, kept-access.ts).
       queryClient.setQueryData(organizationQueries.current().queryKey, organization);
+      if (access) queryClient.setQueryData(personalApiKeyQueries.current().queryKey, access);
       navigate(next, { replace: true });
     } catch (error) {
       setFailure(error);
