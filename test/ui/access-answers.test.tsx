@@ -94,12 +94,12 @@ describe('the controls draw the three answers', () => {
 
   it('draws the kept answer at once on the next load, and follows the background check when access changed', async () => {
     // A first load learns the read-only key's access and keeps it with the connection.
-    const first = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
+    const { unmount: unmountFirst } = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
     await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
     await accessKnown();
     expect(JSON.parse(sessionStorage.getItem(ACCESS_STORAGE_KEY) ?? '{}')).toMatchObject({ key: { scopes: expect.any(Array) } });
     expect(sessionStorage.getItem(ACCESS_STORAGE_KEY)).not.toContain('phx_');
-    first.unmount();
+    unmountFirst();
 
     // The next load (a reload): the key's check is slow and, meanwhile, the key was given dashboard:write.
     let release: () => void = () => undefined;
@@ -111,22 +111,22 @@ describe('the controls draw the three answers', () => {
         return HttpResponse.json({ ...currentKey, scopes: ['*'] });
       }),
     );
-    const second = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
+    const { unmount: unmountSecond } = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
     const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
     // Known before the check answers: the kept answer, never "Checking access…", never enabled.
     expect(create).toBeDisabled();
     expect(create).toHaveAccessibleDescription('This API key cannot create dashboards: it lacks the dashboard:write scope.');
     release();
     await waitFor(() => expect(create).toBeEnabled());
-    second.unmount();
+    unmountSecond();
   });
 
   it('forgets the kept access when the key changes', async () => {
-    const first = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
+    const { unmount: unmountFirst } = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
     await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
     await accessKnown();
     expect(sessionStorage.getItem(ACCESS_STORAGE_KEY)).not.toBeNull();
-    first.unmount();
+    unmountFirst();
     renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_admin' });
     // Another key: nothing of the read-only key's access is read.
     const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);

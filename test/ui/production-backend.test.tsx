@@ -37,6 +37,7 @@ function productionBackend(scopes: string[] = currentKey.scopes) {
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
     .split(' ')
+    // eslint-disable-next-line testing-library/no-node-access -- aria-describedby names its sentences by id.
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 

@@ -52,12 +52,12 @@ export function renderApp(path = '/', options: RenderAppOptions = {}): RenderApp
   const queryClient = createQueryClient({ forTests: true });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
-  const result = render(
+  const view = render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-  return { ...result, user, mock, server, router, queryClient, location: () => router.state.location };
+  return { ...view, user, mock, server, router, queryClient, location: () => router.state.location };
 }
 
 /** GET a path of the mock's API as a key holder would (for expected values in tests). */
