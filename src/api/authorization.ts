@@ -16,7 +16,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { getConnection, useConnectionState } from './connection.ts';
+import { getConnection, useConnectionState, type Connection } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
@@ -28,11 +28,13 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 
 export type CurrentKey = PersonalApiKey;
 
-export function fetchCurrentKey(signal?: AbortSignal): Promise<CurrentKey> {
+/** GET /api/personal_api_keys/@current/; with `connection`, for a key Connect is still checking. */
+export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
   return apiRequest({
     endpoint: 'personalApiKeys.current',
     path: '/api/personal_api_keys/@current/',
     signal,
+    connection,
     schema: personalApiKeySchema,
   });
 }

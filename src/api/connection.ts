@@ -44,6 +44,16 @@ export function forgetAfterMs(choice: ForgetAfter): number | null {
 }
 
 export const STORAGE_KEY = 'analytics-console:connection';
+/** `Saved connections`: the hosts this device connected to, newest first (never a key). */
+export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
+/**
+ * The keys remembered for saved connections other than the current one, by host (localStorage):
+ * a remembered key moves here when the person switches to another host, and back when they `Use`
+ * that host again. Each keeps its `Forget the key after` deadline.
+ */
+export const REMEMBERED_KEYS_STORAGE_KEY = 'analytics-console:remembered-keys';
+/** At most this many `Saved connections` are kept. */
+export const SAVED_CONNECTIONS_LIMIT = 10;
 /** Carries Connect's notice over the reload that loosens a locked page's policy (never the key). */
 const NOTICE_STORAGE_KEY = 'analytics-console:disconnect-notice';
 
@@ -112,6 +122,7 @@ function loadState(): ConnectionState {
     local = null;
     if (!session) notice = NOTICES.expired;
   }
+  pruneRememberedKeys();
   return { connection: session ?? local, notice, disconnectedByPerson, version: 0 };
 }
 
@@ -121,6 +132,12 @@ const listeners = new Set<() => void>();
 function setState(next: Omit<ConnectionState, 'version' | 'disconnectedByPerson'> & { disconnectedByPerson?: boolean }) {
   state = { disconnectedByPerson: false, ...next, version: state.version + 1 };
   scheduleExpiry();
+  if (state.connection && !policyAllows(state.connection.host)) {
+    // Locked to another host (a saved connection on another host, or another tab's): the next load
+    // locks the page to this one. Nothing is drawn under the old policy meanwhile.
+    reloadIntoPolicy();
+    return;
+  }
   if (state.connection) lockConnectSrc(state.connection.host);
   else if (connectSrcLocked()) reloadToLoosenPolicy();
   for (const listener of [...listeners]) listener();
@@ -148,6 +165,8 @@ export interface SaveConnectionInput {
    * remembered connection keeps the deadline it already had (a key switch does not extend it).
    */
   forgetAfterMs?: number | null;
+  /** A remembered key's deadline as it stands (a saved connection's remembered key); wins over `forgetAfterMs`. */
+  expiresAt?: number | null;
   /** The mock world; left out, the connection keeps the world it had. */
   world?: string;
 }
@@ -156,15 +175,29 @@ export interface SaveConnectionInput {
 export function saveConnection(input: SaveConnectionInput): Connection {
   const previous = state.connection;
   let expiresAt: number | null = null;
+  const host = normalizeHost(input.host);
+  const sameHost = previous?.host === host;
   if (input.remember) {
-    if (input.forgetAfterMs === undefined) expiresAt = previous?.remembered ? previous.expiresAt : null;
+    if (input.expiresAt !== undefined) expiresAt = input.expiresAt;
+    else if (input.forgetAfterMs === undefined) expiresAt = sameHost && previous?.remembered ? previous.expiresAt : null;
     else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
   }
-  const world = (input.world ?? previous?.world) || undefined;
-  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, world };
+  // The world belongs to the mock it was chosen on: another host starts in its default world.
+  const world = (input.world ?? (sameHost ? previous?.world : undefined)) || undefined;
+  const connection: Connection = { host, key: input.key, remembered: input.remember, expiresAt, world };
+  // The key remembered for the host left behind stays remembered for it (`Use` brings it back); the
+  // new host's own remembered key, if any, becomes the current one (each key is kept in one place).
+  if (previous && !sameHost && previous.remembered && !isExpired(previous)) parkRememberedKey(previous);
+  forgetRememberedKey(host);
   writeStored(connection);
+  const announced = announceConnection(connection);
+  if (!policyAllows(host)) {
+    // The page reloads into the new host's policy once the other tabs have been told.
+    state = { ...state, connection, notice: null, disconnectedByPerson: false, version: state.version + 1 };
+    void announced.finally(reloadIntoPolicy);
+    return connection;
+  }
   setState({ connection, notice: null });
-  void announceConnection(connection);
   return connection;
 }
 
@@ -186,6 +219,186 @@ async function announceConnection(connection: Connection): Promise<void> {
   const salt = newSalt();
   const digest = (await connectionFingerprint(salt, connection.host, connection.key)) ?? '';
   postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
+}
+
+// ---------- Saved connections, and the keys remembered for them ----------
+
+/** One entry of `Saved connections`: what the person recognises it by, never the key. */
+export interface SavedConnection {
+  /** The API host as stored in the connection (`''`: this site). */
+  host: string;
+  /** The backend's name, as the top bar's badge shows it (`backendName`). */
+  name: string;
+  organization: string;
+  email: string;
+  /** The personal API key's `label` (API.md §4.12), `''` when unknown. */
+  keyLabel: string;
+  /** When the person last connected to it (ms since the epoch). */
+  connectedAt: number;
+}
+
+interface RememberedKey {
+  key: string;
+  expiresAt: number | null;
+  world?: string;
+}
+
+const savedListeners = new Set<() => void>();
+let savedSnapshot: { raw: string | null; list: ReadonlyArray<SavedConnection> } = { raw: null, list: [] };
+
+function readJson(raw: string | null | undefined): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseSaved(value: unknown): SavedConnection[] {
+  if (!Array.isArray(value)) return [];
+  const list: SavedConnection[] = [];
+  for (const item of value as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const entry = item as Record<string, unknown>;
+    if (typeof entry.host !== 'string' || typeof entry.name !== 'string') continue;
+    if (list.some((other) => other.host === entry.host)) continue;
+    const text = (field: unknown) => (typeof field === 'string' ? field : '');
+    list.push({
+      host: entry.host,
+      name: entry.name,
+      organization: text(entry.organization),
+      email: text(entry.email),
+      keyLabel: text(entry.keyLabel),
+      connectedAt: typeof entry.connectedAt === 'number' ? entry.connectedAt : 0,
+    });
+  }
+  return list.slice(0, SAVED_CONNECTIONS_LIMIT);
+}
+
+/** `Saved connections`, newest first (a stable array between changes, for `useSyncExternalStore`). */
+export function getSavedConnections(): ReadonlyArray<SavedConnection> {
+  const raw = storage('local')?.getItem(SAVED_CONNECTIONS_STORAGE_KEY) ?? null;
+  if (raw !== savedSnapshot.raw) savedSnapshot = { raw, list: parseSaved(readJson(raw)) };
+  return savedSnapshot.list;
+}
+
+export function subscribeSavedConnections(listener: () => void): () => void {
+  savedListeners.add(listener);
+  return () => savedListeners.delete(listener);
+}
+
+function notifySaved(): void {
+  for (const listener of [...savedListeners]) listener();
+}
+
+function writeSaved(list: ReadonlyArray<SavedConnection>): void {
+  try {
+    storage('local')?.setItem(SAVED_CONNECTIONS_STORAGE_KEY, JSON.stringify(list));
+  } catch {
+    // Quota or privacy mode: the list is not kept; connecting still works.
+  }
+  notifySaved();
+}
+
+/**
+ * Records a host connected to successfully, first in `Saved connections` (at most 10: the oldest
+ * goes, with any key remembered for it). What it keeps names the connection; it never holds a key.
+ */
+export function recordSavedConnection(entry: Omit<SavedConnection, 'connectedAt'>): void {
+  const host = entry.host;
+  const { name, organization, email, keyLabel } = entry;
+  const fresh: SavedConnection = { host, name, organization, email, keyLabel, connectedAt: Date.now() };
+  const list = [fresh, ...getSavedConnections().filter((other) => other.host !== host)];
+  const kept = list.slice(0, SAVED_CONNECTIONS_LIMIT);
+  for (const dropped of list.slice(SAVED_CONNECTIONS_LIMIT)) forgetRememberedKey(dropped.host);
+  writeSaved(kept);
+}
+
+/**
+ * `Forget <name>`: the entry goes, and so does any key remembered for its host. When that host is the
+ * current connection's and its key is remembered, this device stops remembering it: the key stays
+ * for this tab's lifetime only (sessionStorage), as if `Remember this key on this device` were unticked.
+ */
+export function forgetSavedConnection(host: string): void {
+  writeSaved(getSavedConnections().filter((entry) => entry.host !== host));
+  forgetRememberedKey(host);
+  const current = state.connection;
+  if (current?.host === host && current.remembered) {
+    const kept: Connection = { ...current, remembered: false, expiresAt: null };
+    writeStored(kept);
+    setState({ ...state, connection: kept });
+    void announceConnection(kept);
+  }
+}
+
+function readRememberedKeys(): Record<string, RememberedKey> {
+  const value = readJson(storage('local')?.getItem(REMEMBERED_KEYS_STORAGE_KEY));
+  const keys: Record<string, RememberedKey> = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return keys;
+  for (const [host, item] of Object.entries(value as Record<string, unknown>)) {
+    if (!item || typeof item !== 'object') continue;
+    const { key, expiresAt, world } = item as Record<string, unknown>;
+    if (typeof key !== 'string' || !key) continue;
+    keys[host] = { key, expiresAt: typeof expiresAt === 'number' ? expiresAt : null, ...(typeof world === 'string' && world ? { world } : {}) };
+  }
+  return keys;
+}
+
+function writeRememberedKeys(keys: Record<string, RememberedKey>): void {
+  const store = storage('local');
+  if (!store) return;
+  if (Object.keys(keys).length === 0) {
+    store.removeItem(REMEMBERED_KEYS_STORAGE_KEY);
+    return;
+  }
+  try {
+    store.setItem(REMEMBERED_KEYS_STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Quota or privacy mode: the key is not kept for later.
+  }
+}
+
+function parkRememberedKey(connection: Connection): void {
+  const keys = readRememberedKeys();
+  keys[connection.host] = { key: connection.key, expiresAt: connection.expiresAt, ...(connection.world ? { world: connection.world } : {}) };
+  writeRememberedKeys(keys);
+}
+
+function forgetRememberedKey(host: string): void {
+  const keys = readRememberedKeys();
+  if (!(host in keys)) return;
+  delete keys[host];
+  writeRememberedKeys(keys);
+}
+
+/** Drops every remembered key past its `Forget the key after`; returns the earliest deadline left. */
+function pruneRememberedKeys(now = Date.now()): number | null {
+  const keys = readRememberedKeys();
+  let changed = false;
+  let earliest: number | null = null;
+  for (const [host, remembered] of Object.entries(keys)) {
+    if (remembered.expiresAt !== null && remembered.expiresAt <= now) {
+      delete keys[host];
+      changed = true;
+    } else if (remembered.expiresAt !== null && (earliest === null || remembered.expiresAt < earliest)) {
+      earliest = remembered.expiresAt;
+    }
+  }
+  if (changed) writeRememberedKeys(keys);
+  return earliest;
+}
+
+/**
+ * What `Use <name>` can connect with at once: the key remembered for `host` (not past its deadline),
+ * or the current connection's own when it is on that host; null when the person must enter a key.
+ */
+export function rememberedConnectionFor(host: string): { key: string; expiresAt: number | null; world?: string; remembered: boolean } | null {
+  const current = state.connection;
+  if (current?.host === host) return { key: current.key, expiresAt: current.expiresAt, world: current.world, remembered: current.remembered };
+  pruneRememberedKeys();
+  const remembered = readRememberedKeys()[host];
+  return remembered ? { ...remembered, remembered: true } : null;
 }
 
 export interface DisconnectOptions {
@@ -218,15 +431,17 @@ let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleExpiry(): void {
   if (expiryTimer !== undefined) clearTimeout(expiryTimer);
   expiryTimer = undefined;
-  const expiresAt = state.connection?.expiresAt;
-  if (expiresAt == null) return;
+  // The current key's deadline, and the earliest of the keys remembered for the other saved connections.
+  const deadlines = [state.connection?.expiresAt ?? null, pruneRememberedKeys()].filter((at): at is number => at !== null);
+  if (deadlines.length === 0) return;
+  const expiresAt = Math.min(...deadlines);
   expiryTimer = setTimeout(checkExpiry, Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
 }
 
-/** Forgets the key when its time has come (timers fire late after a sleep: also checked on focus). */
+/** Forgets a key when its time has come (timers fire late after a sleep: also checked on focus). */
 export function checkExpiry(): void {
   if (!isExpired(state.connection)) {
-    if (state.connection?.expiresAt != null) scheduleExpiry();
+    scheduleExpiry();
     return;
   }
   disconnect({ notice: NOTICES.expired, reason: 'expired' });
@@ -250,6 +465,19 @@ function lockConnectSrc(host: string): void {
   meta.content = origin && origin !== window.location.origin ? `connect-src 'self' ${origin}` : "connect-src 'self'";
   meta.setAttribute(LOCK_ATTRIBUTE, origin || 'self');
   document.head.append(meta);
+}
+
+/** Whether the page's policy lets it reach `host` now (always, until a connection locked it). */
+function policyAllows(host: string): boolean {
+  const locked = lockedApiOrigin();
+  if (locked === undefined || !host) return true;
+  const origin = new URL(host).origin;
+  return origin === window.location.origin || origin === locked;
+}
+
+/** The stored connection is for another host than the page's policy allows: load again under the right one. */
+function reloadIntoPolicy(): void {
+  window.location.reload();
 }
 
 function connectSrcLocked(): boolean {
@@ -281,9 +509,16 @@ function reloadToLoosenPolicy(): void {
   window.location.reload();
 }
 
+/** Hosts a plain `http://` API host may name: a mock or API on this computer (any port). */
+const LOCAL_HOSTNAMES = /^(localhost|127\.0\.0\.1)$/i;
+
 /**
- * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`.
- * Returns the origin without a trailing slash; throws a readable Error when it is not a URL.
+ * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`,
+ * even an address copied from the browser (`https://us.posthog.com/project/1/dashboard`). Returns the
+ * origin only: the API lives at the root of its host (API.md §1), so a path or trailing slash is left
+ * out (`hostPathLeftOut` tells Connect to say so). Throws a readable Error when it is not an address
+ * the console may call: not a URL, another scheme, or plain `http://` to a host other than
+ * `localhost` or `127.0.0.1` (or this site itself).
  */
 export function normalizeHost(input: string): string {
   const trimmed = input.trim();
@@ -299,9 +534,49 @@ export function normalizeHost(input: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`The API host must start with http:// or https:// (got "${url.protocol}").`);
   }
-  // Keep a path prefix (an API behind a sub-path) but never a trailing slash.
-  const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path}`;
+  const thisSite = typeof window !== 'undefined' && url.origin === window.location.origin;
+  if (url.protocol === 'http:' && !LOCAL_HOSTNAMES.test(url.hostname) && !thisSite) {
+    throw new Error(
+      `${url.origin} is plain http://, which the browser blocks from a page served over https:// (mixed content): ` +
+        'use its https:// address (http:// is accepted only for localhost and 127.0.0.1).',
+    );
+  }
+  return url.origin;
+}
+
+/** The path (or query) of a typed host that `normalizeHost` leaves out, or null when there is none. */
+export function hostPathLeftOut(input: string): string | null {
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  try {
+    const host = normalizeHost(trimmed);
+    const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `${host.slice(0, host.indexOf(':'))}://${trimmed}`;
+    const url = new URL(withScheme);
+    const rest = `${url.pathname.replace(/^\/+$/, '')}${url.search}${url.hash}`;
+    return rest || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The badge's name of a well-known host, else null: PostHog Cloud's two regions. */
+const CLOUD_NAMES: Readonly<Record<string, string>> = {
+  'https://us.posthog.com': 'PostHog Cloud US',
+  'https://app.posthog.com': 'PostHog Cloud US',
+  'https://eu.posthog.com': 'PostHog Cloud EU',
+};
+
+/**
+ * The backend's name, as the top bar's badge and `Saved connections` show it: `PostHog Cloud US`,
+ * `PostHog Cloud EU`, `Bundled mock` (the host answers `/__mock/info`), or the host itself
+ * (`posthog.example.com`, `127.0.0.1:8010`; this site's own host when `host` is empty).
+ */
+export function backendName(host: string, isBundledMock: boolean): string {
+  const origin = new URL(resolveHost(host)).origin;
+  const cloud = CLOUD_NAMES[origin];
+  if (cloud) return cloud;
+  if (isBundledMock) return 'Bundled mock';
+  return new URL(origin).host;
 }
 
 /** The origin requests really go to: the host, or this page's origin when the host is empty. */
@@ -378,6 +653,10 @@ if (typeof window !== 'undefined') {
     const remembered = parseStored(event.newValue, true);
     if (remembered) adoptRemembered(remembered);
   });
+  // Another tab connected somewhere new or forgot a saved connection: this tab's list follows.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SAVED_CONNECTIONS_STORAGE_KEY || event.key === null) notifySaved();
+  });
   // Timers do not run while a computer sleeps: check the deadline when the tab is seen again.
   window.addEventListener('focus', checkExpiry);
   document.addEventListener('visibilitychange', () => {
@@ -385,6 +664,11 @@ if (typeof window !== 'undefined') {
   });
   scheduleExpiry();
   if (state.connection) lockConnectSrc(state.connection.host);
+}
+
+/** `Saved connections`, newest first; re-renders when this tab or another changes them. */
+export function useSavedConnections(): ReadonlyArray<SavedConnection> {
+  return useSyncExternalStore(subscribeSavedConnections, getSavedConnections, getSavedConnections);
 }
 
 /** The current connection state; re-renders on connect and disconnect. */

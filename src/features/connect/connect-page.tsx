@@ -1,25 +1,57 @@
 /**
  * Connect: the API host and a personal API key, checked with GET /api/organizations/@current/
  * before it is stored (sessionStorage, or localStorage when remembered). Offers the demo keys when
- * the host is the bundled mock, first, where they are seen without scrolling. Afterwards the person lands where they meant to go (`?next=`).
+ * the host is the bundled mock, first, where they are seen without scrolling; then `Saved
+ * connections` (`Use <name>`, `Forget <name>`). `PostHog Cloud US` and `PostHog Cloud EU` fill `API
+ * host`. A host that fails gets one sentence under `API host` (host-failure.ts); the key stays.
+ * Afterwards the person lands where they meant to go (`?next=`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
 import {
+  backendName,
   FORGET_AFTER_CHOICES,
   forgetAfterMs,
+  forgetSavedConnection,
+  hostPathLeftOut,
   lockedApiOrigin,
   normalizeHost,
+  recordSavedConnection,
+  rememberedConnectionFor,
   saveConnection,
   useConnectionState,
+  useSavedConnections,
   type ForgetAfter,
+  type SavedConnection,
 } from '../../api/connection.ts';
 import { mockQueries } from '../../api/mock.ts';
-import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
+import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 import { useDocumentTitle } from '../../components/document-title.tsx';
+import { describeHostFailure } from './host-failure.ts';
+import { SavedConnections } from './saved-connections.tsx';
+import './connect.css';
+
+/** The quick picks beside `API host`: PostHog Cloud's two regions. */
+export const CLOUD_HOSTS = [
+  { name: 'PostHog Cloud US', host: 'https://us.posthog.com' },
+  { name: 'PostHog Cloud EU', host: 'https://eu.posthog.com' },
+] as const;
+
+/** What a key check needs: where, which key, and how this device keeps it. */
+interface CheckInput {
+  host: string;
+  key: string;
+  remember: boolean;
+  /** `Forget the key after`, for a key typed now. */
+  forgetAfterMs?: number | null;
+  /** A saved connection's remembered key keeps its own deadline and world. */
+  expiresAt?: number | null;
+  world?: string;
+}
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -77,15 +109,62 @@ export default function ConnectPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const failureId = useId();
+  const hostInput = useRef<HTMLInputElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const savedConnections = useSavedConnections();
 
   const settledHost = useSettledHost(host);
   // Never asks a host the page's policy would refuse (that would only log a violation).
   const reachable = settledHost !== null && hostRefusedByPolicy(settledHost) === null;
   const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: reachable });
+  const pathLeftOut = hostPathLeftOut(host);
+  const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
 
   useEffect(() => {
     document.title = 'Connect · Analytics Console';
   }, []);
+
+  /** Checks the key at the host, then stores the connection, saves the host in `Saved connections` and goes on. */
+  const check = async (input: CheckInput) => {
+    setPending(true);
+    const connectionToCheck = { host: input.host, key: input.key, world: input.world };
+    try {
+      // The key owner and the key's label name the saved connection; neither may stop the connection.
+      const [organization, me, currentKey, mock] = await Promise.all([
+        fetchCurrentOrganization(undefined, connectionToCheck),
+        fetchMe(undefined, connectionToCheck).catch(() => null),
+        fetchCurrentKey(undefined, connectionToCheck).catch(() => null),
+        queryClient.fetchQuery(mockQueries.info(input.host)).catch(() => null),
+      ]);
+      recordSavedConnection({
+        host: input.host,
+        name: backendName(input.host, mock !== null),
+        organization: organization.name,
+        email: me?.email ?? '',
+        keyLabel: currentKey?.label ?? '',
+      });
+      saveConnection({
+        host: input.host,
+        key: input.key,
+        remember: input.remember,
+        ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : { forgetAfterMs: input.remember ? (input.forgetAfterMs ?? null) : null }),
+        ...(input.world !== undefined && { world: input.world }),
+      });
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
+      if (me) queryClient.setQueryData(userQueries.me().queryKey, me);
+      if (currentKey) queryClient.setQueryData(personalApiKeyQueries.current().queryKey, currentKey);
+      navigate(next, { replace: true });
+    } catch (error) {
+      const sentence = await describeHostFailure(input.host, error).catch(() => null);
+      if (sentence) {
+        setHostError(sentence);
+        hostInput.current?.focus();
+      } else {
+        setFailure(error);
+      }
+      setPending(false);
+    }
+  };
 
   const connect = async (candidateKey: string) => {
     setFailure(null);
@@ -108,17 +187,39 @@ export default function ConnectPage() {
       setKeyError('Enter your personal API key.');
       return;
     }
-    setPending(true);
-    try {
-      const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
-      saveConnection({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
-      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
-      navigate(next, { replace: true });
-    } catch (error) {
-      setFailure(error);
-      setPending(false);
-    }
+    await check({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
   };
+
+  /** `Use <name>`: connects at once with the key remembered for it, else asks for a key. */
+  const connectSaved = (entry: SavedConnection) => {
+    setFailure(null);
+    setHostError(null);
+    setKeyError(null);
+    if (connection?.host === entry.host) {
+      navigate(next, { replace: true });
+      return;
+    }
+    const remembered = rememberedConnectionFor(entry.host);
+    setHost(entry.host);
+    if (!remembered) {
+      keyInput.current?.focus();
+      return;
+    }
+    const input: CheckInput = { host: entry.host, key: remembered.key, remember: remembered.remembered, expiresAt: remembered.expiresAt, world: remembered.world ?? '' };
+    if (hostRefusedByPolicy(entry.host) !== null) {
+      // The page's policy is locked to the host it is connected to: the key is checked after the
+      // reload, under the saved host's policy (a refused key then returns here, saying so).
+      recordSavedConnection(entry);
+      saveConnection({ host: input.host, key: input.key, remember: input.remember, expiresAt: input.expiresAt, world: input.world });
+      return;
+    }
+    void check(input);
+  };
+
+  const forgetSaved = (entry: SavedConnection) => {
+    forgetSavedConnection(entry.host);
+  };
+  const focusHost = useCallback(() => hostInput.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -187,23 +288,54 @@ export default function ConnectPage() {
           </section>
         )}
 
+        <SavedConnections
+          entries={savedConnections}
+          disabled={pending}
+          onUse={connectSaved}
+          onForget={forgetSaved}
+          focusWhenEmpty={focusHost}
+        />
+
         <form onSubmit={onSubmit} noValidate aria-describedby={failure ? failureId : undefined}>
           <Field
             label="API host"
-            hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an address such as https://us.posthog.com."
+            hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an https:// address such as https://us.posthog.com (http:// only for localhost or 127.0.0.1)."
             error={hostError}
           >
             {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="url"
-                autoComplete="url"
-                spellCheck={false}
-                placeholder="Empty: this site's own origin"
-                value={host}
-                onChange={(event) => setHost(event.target.value)}
-              />
+              <>
+                <input
+                  {...control}
+                  ref={hostInput}
+                  type="text"
+                  inputMode="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  placeholder="Empty: this site's own origin"
+                  value={host}
+                  onChange={(event) => setHost(event.target.value)}
+                />
+                {pathLeftOut && typedOrigin && (
+                  <p className="field-hint">
+                    The console uses {typedOrigin}: the API is at the root of its host, so {pathLeftOut} is left out.
+                  </p>
+                )}
+                <div className="cloud-picks">
+                  {CLOUD_HOSTS.map((cloud) => (
+                    <button
+                      key={cloud.host}
+                      type="button"
+                      className="button button-small"
+                      onClick={() => {
+                        setHost(cloud.host);
+                        setHostError(null);
+                      }}
+                    >
+                      {cloud.name}
+                    </button>
+                  ))}
+                </div>
+              </>
             )}
           </Field>
 
@@ -212,6 +344,7 @@ export default function ConnectPage() {
               <div className="input-with-button">
                 <input
                   {...control}
+                  ref={keyInput}
                   type={showKey ? 'text' : 'password'}
                   autoComplete="off"
                   spellCheck={false}
