@@ -52,6 +52,11 @@ export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connection
  * that host again. Each keeps its `Forget the key after` deadline.
  */
 export const REMEMBERED_KEYS_STORAGE_KEY = 'analytics-console:remembered-keys';
+/**
+ * A key to check on another host than the one the page's policy is locked to: kept in
+ * sessionStorage across the one reload that unlocks the policy, and taken by Connect at once.
+ */
+export const PENDING_CHECK_STORAGE_KEY = 'analytics-console:pending-check';
 /** At most this many `Saved connections` are kept. */
 export const SAVED_CONNECTIONS_LIMIT = 10;
 /** Carries Connect's notice over the reload that loosens a locked page's policy (never the key). */
@@ -221,6 +226,63 @@ async function announceConnection(connection: Connection): Promise<void> {
   postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
 }
 
+// ---------- a key to check on another host, across a reload ----------
+
+/** What Connect checks after the reload (host, key, and how this device is to keep the key). */
+export interface PendingCheck {
+  host: string;
+  key: string;
+  remember: boolean;
+  forgetAfterMs?: number | null;
+  expiresAt?: number | null;
+  world?: string;
+}
+
+/**
+ * Connect, while the page's policy is locked to the connected host, for a key on another host: the
+ * page cannot reach that host until it loads again without a connection. The current connection
+ * steps aside (its key, when remembered, stays remembered for its saved connection), the check waits
+ * in sessionStorage, and the page reloads; Connect then checks the key there (`takePendingCheck`).
+ */
+export function reloadToCheckElsewhere(check: PendingCheck): void {
+  const current = state.connection;
+  if (current && current.remembered && current.host !== check.host && !isExpired(current)) parkRememberedKey(current);
+  wipeStoredKey();
+  try {
+    storage('session')?.setItem(PENDING_CHECK_STORAGE_KEY, JSON.stringify(check));
+  } catch {
+    // Without storage the check cannot cross the reload: Connect shows again, with nothing lost but the typing.
+  }
+  window.location.reload();
+}
+
+function parsePendingCheck(raw: string | null | undefined): PendingCheck | null {
+  const value = readJson(raw);
+  if (!value || typeof value !== 'object') return null;
+  const { host, key, remember, forgetAfterMs, expiresAt, world } = value as Record<string, unknown>;
+  if (typeof host !== 'string' || typeof key !== 'string' || !key) return null;
+  return {
+    host,
+    key,
+    remember: remember === true,
+    ...(typeof forgetAfterMs === 'number' || forgetAfterMs === null ? { forgetAfterMs } : {}),
+    ...(typeof expiresAt === 'number' || expiresAt === null ? { expiresAt } : {}),
+    ...(typeof world === 'string' ? { world } : {}),
+  };
+}
+
+/** The check waiting after a reload, left in place (Connect fills its form from it). */
+export function peekPendingCheck(): PendingCheck | null {
+  return parsePendingCheck(storage('session')?.getItem(PENDING_CHECK_STORAGE_KEY));
+}
+
+/** The check waiting after a reload, removed from storage: only the first caller gets it. */
+export function takePendingCheck(): PendingCheck | null {
+  const pending = peekPendingCheck();
+  storage('session')?.removeItem(PENDING_CHECK_STORAGE_KEY);
+  return pending;
+}
+
 // ---------- Saved connections, and the keys remembered for them ----------
 
 /** One entry of `Saved connections`: what the person recognises it by, never the key. */
@@ -365,7 +427,8 @@ function parkRememberedKey(connection: Connection): void {
   writeRememberedKeys(keys);
 }
 
-function forgetRememberedKey(host: string): void {
+/** Drops the key remembered for `host` (e.g. the API refused it), keeping its saved connection. */
+export function forgetRememberedKey(host: string): void {
   const keys = readRememberedKeys();
   if (!(host in keys)) return;
   delete keys[host];

@@ -26,7 +26,7 @@ async function connectThroughForm(user: RenderAppResult['user'], host: string, k
   await user.clear(keyField);
   await user.type(keyField, key);
   const rememberBox = screen.getByRole('checkbox', { name: 'Remember this key on this device' });
-  if (rememberBox.checked !== remember) await user.click(rememberBox);
+  if ((rememberBox as HTMLInputElement).checked !== remember) await user.click(rememberBox);
   await user.click(screen.getByRole('button', { name: 'Connect' }));
   await screen.findByRole('heading', { level: 1, name: 'Projects' });
 }

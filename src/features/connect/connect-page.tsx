@@ -7,25 +7,31 @@
  * Afterwards the person lands where they meant to go (`?next=`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
 import {
   backendName,
   FORGET_AFTER_CHOICES,
   forgetAfterMs,
+  forgetRememberedKey,
   forgetSavedConnection,
   hostPathLeftOut,
   lockedApiOrigin,
   normalizeHost,
+  peekPendingCheck,
   recordSavedConnection,
+  reloadToCheckElsewhere,
   rememberedConnectionFor,
   saveConnection,
+  takePendingCheck,
   useConnectionState,
   useSavedConnections,
   type ForgetAfter,
+  type PendingCheck,
   type SavedConnection,
 } from '../../api/connection.ts';
+import { isApiError } from '../../api/http.ts';
 import { mockQueries } from '../../api/mock.ts';
 import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
@@ -41,17 +47,8 @@ export const CLOUD_HOSTS = [
   { name: 'PostHog Cloud EU', host: 'https://eu.posthog.com' },
 ] as const;
 
-/** What a key check needs: where, which key, and how this device keeps it. */
-interface CheckInput {
-  host: string;
-  key: string;
-  remember: boolean;
-  /** `Forget the key after`, for a key typed now. */
-  forgetAfterMs?: number | null;
-  /** A saved connection's remembered key keeps its own deadline and world. */
-  expiresAt?: number | null;
-  world?: string;
-}
+/** What a key check needs: where, which key, and how this device keeps it (a saved connection's key keeps its deadline). */
+type CheckInput = PendingCheck;
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -61,20 +58,16 @@ export function safeNextPath(next: string | null): string {
 }
 
 /**
- * Why the page's Content-Security-Policy would stop it from reaching `host`, or null. The built page
- * reaches https: hosts and http://localhost until connected, then only this site and the connected host.
+ * Whether the page's Content-Security-Policy, locked to the connected host (the built page, once
+ * connected), keeps it from reaching `host` until it loads again without a connection. Connect then
+ * checks the key after that reload (`reloadToCheckElsewhere`), never under the locked policy.
  */
-export function hostRefusedByPolicy(host: string): string | null {
-  if (!host) return null;
-  const url = new URL(host);
+export function outsideLockedPolicy(host: string): boolean {
+  if (!host) return false;
   const locked = lockedApiOrigin();
-  if (locked !== undefined) {
-    if (url.origin === window.location.origin || url.origin === locked) return null;
-    return `While connected, this page may only reach ${locked ?? 'this site'} (its security policy). Disconnect first to connect to another host.`;
-  }
-  if (!import.meta.env.PROD || url.protocol === 'https:' || url.origin === window.location.origin) return null;
-  if (/^(localhost|127\.0\.0\.1)$/.test(url.hostname)) return null;
-  return 'This page may reach an API over https:// only (or http://localhost), by its security policy.';
+  if (locked === undefined) return false;
+  const origin = new URL(host).origin;
+  return origin !== window.location.origin && origin !== locked;
 }
 
 /** The typed host once typing pauses, as a normalized origin, or null while it is not a valid address. */
@@ -99,15 +92,19 @@ export default function ConnectPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const [host, setHost] = useState(connection?.host ?? '');
-  const [key, setKey] = useState('');
+  // A check that waited across the reload unlocking the policy (reloadToCheckElsewhere) fills the form.
+  const [waiting] = useState(peekPendingCheck);
+  const [host, setHost] = useState(waiting?.host ?? connection?.host ?? '');
+  const [key, setKey] = useState(waiting?.key ?? '');
   const [showKey, setShowKey] = useState(false);
-  const [remember, setRemember] = useState(false);
-  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>('never');
+  const [remember, setRemember] = useState(waiting?.remember ?? false);
+  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>(
+    () => FORGET_AFTER_CHOICES.find((choice) => choice.ms === waiting?.forgetAfterMs)?.value ?? 'never',
+  );
   const [hostError, setHostError] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState(waiting !== null);
   const failureId = useId();
   const hostInput = useRef<HTMLInputElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
@@ -115,7 +112,7 @@ export default function ConnectPage() {
 
   const settledHost = useSettledHost(host);
   // Never asks a host the page's policy would refuse (that would only log a violation).
-  const reachable = settledHost !== null && hostRefusedByPolicy(settledHost) === null;
+  const reachable = settledHost !== null && !outsideLockedPolicy(settledHost);
   const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: reachable });
   const pathLeftOut = hostPathLeftOut(host);
   const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
@@ -125,8 +122,8 @@ export default function ConnectPage() {
   }, []);
 
   /** Checks the key at the host, then stores the connection, saves the host in `Saved connections` and goes on. */
+  /** Callers show `pending` first (a check that waited across a reload starts pending). */
   const check = async (input: CheckInput) => {
-    setPending(true);
     const connectionToCheck = { host: input.host, key: input.key, world: input.world };
     try {
       // The key owner and the key's label name the saved connection; neither may stop the connection.
@@ -155,6 +152,8 @@ export default function ConnectPage() {
       if (currentKey) queryClient.setQueryData(personalApiKeyQueries.current().queryKey, currentKey);
       navigate(next, { replace: true });
     } catch (error) {
+      // A key remembered for a saved connection that the API now refuses is of no more use.
+      if (input.expiresAt !== undefined && isApiError(error, 401)) forgetRememberedKey(input.host);
       const sentence = await describeHostFailure(input.host, error).catch(() => null);
       if (sentence) {
         setHostError(sentence);
@@ -177,17 +176,19 @@ export default function ConnectPage() {
       setHostError(errorDetail(error));
       return;
     }
-    const refusedByPolicy = hostRefusedByPolicy(normalizedHost);
-    if (refusedByPolicy) {
-      setHostError(refusedByPolicy);
-      return;
-    }
     const trimmedKey = candidateKey.trim();
     if (!trimmedKey) {
       setKeyError('Enter your personal API key.');
       return;
     }
-    await check({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
+    const input: CheckInput = { host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null };
+    if (outsideLockedPolicy(normalizedHost)) {
+      setPending(true);
+      reloadToCheckElsewhere(input);
+      return;
+    }
+    setPending(true);
+    await check(input);
   };
 
   /** `Use <name>`: connects at once with the key remembered for it, else asks for a key. */
@@ -206,15 +207,23 @@ export default function ConnectPage() {
       return;
     }
     const input: CheckInput = { host: entry.host, key: remembered.key, remember: remembered.remembered, expiresAt: remembered.expiresAt, world: remembered.world ?? '' };
-    if (hostRefusedByPolicy(entry.host) !== null) {
-      // The page's policy is locked to the host it is connected to: the key is checked after the
-      // reload, under the saved host's policy (a refused key then returns here, saying so).
-      recordSavedConnection(entry);
-      saveConnection({ host: input.host, key: input.key, remember: input.remember, expiresAt: input.expiresAt, world: input.world });
+    if (outsideLockedPolicy(entry.host)) {
+      // The page's policy is locked to the host it is connected to: the key is checked after a reload.
+      setPending(true);
+      reloadToCheckElsewhere(input);
       return;
     }
+    setPending(true);
     void check(input);
   };
+
+  // ... and is checked once, at once (the first mount takes it from storage).
+  const checkWaiting = useEffectEvent((pendingCheck: PendingCheck) => void check(pendingCheck));
+  useEffect(() => {
+    const pendingCheck = takePendingCheck();
+    // Taken once, then checked from a callback: React's development double effect finds nothing left to take.
+    if (pendingCheck) void Promise.resolve(pendingCheck).then(checkWaiting);
+  }, []);
 
   const forgetSaved = (entry: SavedConnection) => {
     forgetSavedConnection(entry.host);
