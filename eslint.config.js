@@ -21,6 +21,16 @@ const packages = (files, group, message) => ({
   rules: { 'no-restricted-imports': ['error', { paths: [classicZod], patterns: [noAliases, { group, message }] }] },
 });
 
+// A computed import() cannot be checked against the zones.
+const computedImport = {
+  selector: 'ImportExpression[source.type!="Literal"]',
+  message: 'import() takes a string literal, so the layer zones can check it.',
+};
+const rawAriaDisabled = {
+  selector: 'JSXAttribute[name.name="aria-disabled"]',
+  message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
+};
+
 const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
 /** A zone: files under `src/<layer>` may not import from `src/<x>` for every x in `forbidden`. */
 const layerZone = (layer, forbidden, message) =>
@@ -77,13 +87,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
-      // A computed import() cannot be checked against the zones.
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ImportExpression[source.type!="Literal"]', message: 'import() takes a string literal, so the layer zones can check it.' },
-      ],
+      'no-restricted-syntax': ['error', computedImport],
     },
   },
+  // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
+  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled] } },
   // The launcher imports the mock bundle it has just built, by its computed file URL.
   { files: ['src/mock/launch.mjs'], rules: { 'no-restricted-syntax': 'off' } },
   packages(['src/contract/**'], ['react', 'react-dom', 'msw', 'msw/*', '@tanstack/*'], 'contract/ imports only zod'),

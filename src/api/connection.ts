@@ -4,6 +4,7 @@
  * (localStorage). A tiny external store for `useSyncExternalStore`.
  */
 import { useSyncExternalStore } from 'react';
+import { isPastDeadline, parseStoredConnection, STORAGE_KEY } from './stored-connection.ts';
 import { connectionFingerprint, newSalt, onTabMessage, postTabMessage, type DisconnectReason, type TabMessage } from './tab-sync.ts';
 
 export interface Connection {
@@ -43,7 +44,7 @@ export function forgetAfterMs(choice: ForgetAfter): number | null {
   return FORGET_AFTER_CHOICES.find((option) => option.value === choice)?.ms ?? null;
 }
 
-export const STORAGE_KEY = 'analytics-console:connection';
+export { STORAGE_KEY };
 /** `Saved connections`: the hosts this device connected to, newest first (never a key). */
 export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
 /**
@@ -78,24 +79,13 @@ function storage(kind: 'session' | 'local'): Storage | null {
   }
 }
 
-function parseStored(raw: string | null | undefined, remembered: boolean): Connection | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<Connection>;
-    if (typeof value.key !== 'string' || !value.key || typeof value.host !== 'string') return null;
-    const expiresAt = remembered && typeof value.expiresAt === 'number' ? value.expiresAt : null;
-    return { host: value.host, key: value.key, remembered, expiresAt, world: typeof value.world === 'string' ? value.world : undefined };
-  } catch {
-    return null;
-  }
-}
-
+/** The stored connection's reader is shared with the page's inline scripts (src/api/stored-connection.ts). */
 function readStored(kind: 'session' | 'local'): Connection | null {
-  return parseStored(storage(kind)?.getItem(STORAGE_KEY), kind === 'local');
+  return parseStoredConnection(storage(kind)?.getItem(STORAGE_KEY), kind === 'local');
 }
 
 function isExpired(connection: Connection | null, now = Date.now()): boolean {
-  return connection?.expiresAt != null && connection.expiresAt <= now;
+  return isPastDeadline(connection, now);
 }
 
 /** Removes the key from both storages of this tab. */
@@ -713,7 +703,7 @@ if (typeof window !== 'undefined') {
   // Another tab remembered a key (the fallback when a message arrived before the write was visible).
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEY || event.storageArea !== storage('local') || !event.newValue) return;
-    const remembered = parseStored(event.newValue, true);
+    const remembered = parseStoredConnection(event.newValue, true);
     if (remembered) adoptRemembered(remembered);
   });
   // Another tab connected somewhere new or forgot a saved connection: this tab's list follows.

@@ -1,9 +1,9 @@
 /**
  * Answers to requests the page sent before any script of the console ran (the inline script of
- * index.html, from the table in src/app/early-routes.ts). `apiRequest` adopts one when it is about to
+ * index.html, src/app/page-start.ts). `apiRequest` adopts one when it is about to
  * send the same GET to the same URL with the same key; each is adopted at most once.
  */
-interface EarlyRequest {
+export interface EarlyRequest {
   url: string;
   key: string;
   response: Promise<Response>;

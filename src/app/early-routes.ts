@@ -1,7 +1,7 @@
 /**
  * What a full page load of each route needs first, written down so the HTML can ask for it before the
  * entry script has even downloaded (the inline script of index.html reads this table, which the build
- * writes into the page with the route's chunk files; see `earlyRoutes` in vite.config.ts):
+ * writes into the page with the route's chunk files; see build/early-routes.ts):
  *
  * - `requests`: the API paths of the page's first queries (`$1`, `$2`: the pattern's groups). The
  *   inline script sends them with the stored key (as a header, never in a URL), and `apiRequest`
@@ -76,8 +76,3 @@ export const earlyRoutes: EarlyRoute[] = [
   },
 ];
 
-/** The table as the page carries it: patterns and requests, and each route's files to preload. */
-export interface EarlyRouteTable {
-  connect: { files: string[] };
-  routes: Array<{ pattern: string; requests: string[]; files: string[] }>;
-}

@@ -18,7 +18,7 @@ import type {
   StoreData,
   TileRecord,
   UserRecord,
-} from './db.ts';
+} from './records.ts';
 import { newProjectRecord } from './rules/projects.ts';
 import { sharingToken, uuid, type ByteSource } from './rules/random.ts';
 import { templateTileSpecs, trendsQuery } from './rules/templates.ts';

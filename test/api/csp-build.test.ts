@@ -1,7 +1,7 @@
 // The locked-down page (../shared/CONSOLE.md, "Safety"): the built index.html of the production and
 // the demo build carries its Content-Security-Policy first in <head>, and every inline script the
 // final page holds (also one another plugin adds late, as a loading-speed script would) is allowed
-// by its hash and nothing else inline is. Builds into a temporary folder with vite.config.ts.
+// by its hash and nothing else inline is. Builds into a temporary folder with vite.config.ts (its plugins are in build/).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

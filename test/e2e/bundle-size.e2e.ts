@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import type { EarlyRouteTable } from '../../src/app/early-routes.ts';
-import { COMPILE_HINT } from '../../vite.config.ts';
+import { COMPILE_HINT } from '../../build/compile-hint.ts';
+import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 

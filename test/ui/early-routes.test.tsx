@@ -1,16 +1,16 @@
 /**
  * A full page load starts the route's first API requests from the HTML, before any script of the
- * console has run (the inline script of index.html, reading src/app/early-routes.ts). These tests
- * run that very script, check that each early request is exactly the one the page's own query sends
+ * console has run (the inline script the build writes into index.html from src/app/page-start.ts,
+ * reading the table of src/app/early-routes.ts). These tests run that very script, check that each early request is exactly the one the page's own query sends
  * (so React Query adopts the answer instead of asking again), and that a refused key still lands on
  * Connect.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineScript } from '../../build/inline-script.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
-import { connectRoute, earlyRoutes, type EarlyRouteTable } from '../../src/app/early-routes.ts';
+import { connectRoute, earlyRoutes } from '../../src/app/early-routes.ts';
+import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -22,12 +22,11 @@ configure({ asyncUtilTimeout: 10_000 });
 const { projects } = seedIds;
 const STORAGE_KEY = 'analytics-console:connection';
 
-const inlineScript = (() => {
-  const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
-  const match = /<script>([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('index.html has no inline script');
-  return match[1];
-})();
+/** The script exactly as the build writes it into the page. */
+let earlyScript = '';
+beforeAll(async () => {
+  earlyScript = await inlineScript(['startEarlyRequests']);
+});
 
 /** The table as the build writes it, with made-up file names. */
 const table: EarlyRouteTable = {
@@ -35,7 +34,7 @@ const table: EarlyRouteTable = {
   routes: earlyRoutes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
 };
 
-/** Runs the inline script of index.html at `path` with `fetch` replaced; returns what it sent and linked. */
+/** Runs the early requests' inline script at `path` with `fetch` replaced; returns what it sent and linked. */
 function runInlineScript(path: string) {
   window.history.replaceState(null, '', path);
   const block = document.createElement('script');
@@ -49,7 +48,7 @@ function runInlineScript(path: string) {
     return new Promise<Response>(() => {});
   });
   try {
-    new Function(inlineScript)();
+    new Function(earlyScript)();
   } finally {
     fetchSpy.mockRestore();
     block.remove();
@@ -69,7 +68,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the inline script of index.html', () => {
+describe('the early requests’ inline script', () => {
   it('sends the route’s first request with the stored key in a header, never in the URL, and preloads its code', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin' }));
     const { sent, links } = runInlineScript('/projects/7/dashboards');

@@ -20,7 +20,7 @@ import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { DashboardListItem } from '../../contract/schemas.ts';
@@ -210,16 +210,16 @@ export default function DashboardsPage() {
     <div className="dashboards-page">
       <div className="page-header">
         <h1>Dashboards</h1>
-        <ReasonedButton
+        <Button
           className="button button-primary"
           onClick={() => setDialogOpen(true)}
           onPointerEnter={() => void NewDashboardDialog.preload()}
           onFocus={() => void NewDashboardDialog.preload()}
           aria-describedby={writeRefused ? hintId : undefined}
-          disabledReason={createRefused}
+          unavailableReason={createRefused}
         >
           New dashboard
-        </ReasonedButton>
+        </Button>
       </div>
       {pinHint && (
         <p id={hintId} className="notice notice-warning">

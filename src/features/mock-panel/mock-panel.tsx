@@ -9,6 +9,7 @@ import { useConnectionState } from '../../api/connection.ts';
 import { mockQueries } from '../../api/mock.ts';
 import { useResetMock, useSwitchKey, useUpdateMockFaults } from '../../api/mock-mutations.ts';
 import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
+import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
@@ -50,7 +51,6 @@ function DemoKeySection({ info }: { info: MockInfo }) {
   const inUseRef = useRef<HTMLParagraphElement>(null);
 
   const choose = (key: DemoKey) => {
-    if (switchKey.isPending) return;
     switchKey.mutate(key.key, {
       onSuccess: () => {
         // The pressed button is replaced by "in use": focus moves to the sentence naming the key.
@@ -78,15 +78,14 @@ function DemoKeySection({ info }: { info: MockInfo }) {
             {key.key === current?.key ? (
               <span className="mock-key-current">{key.key} is in use</span>
             ) : (
-              <button
-                type="button"
+              <Button
                 className="button button-small"
-                aria-disabled={switchKey.isPending || undefined}
-                aria-busy={(switchKey.isPending && switchKey.variables === key.key) || undefined}
+                inactive={switchKey.isPending}
+                pending={switchKey.isPending && switchKey.variables === key.key}
                 onClick={() => choose(key)}
               >
                 Switch to {key.key}
-              </button>
+              </Button>
             )}
             <span className="field-hint">
               {key.user} · {scopeText(key.scopes)}
@@ -276,20 +275,13 @@ function FaultsSection({
         {/* An API error that names no field of the form is shown above the buttons. */}
         <ActionError error={form.serverFormError} prefix="Could not change the faults:" />
         <div className="button-row">
-          {/* aria-disabled, not disabled: a disabled button drops the focus, and Escape with it. */}
-          <button type="submit" className="button button-primary" aria-disabled={pending || undefined} aria-busy={pending || undefined}>
+          {/* Focusable while pending: a disabled button drops the focus, and Escape with it. */}
+          <Button type="submit" className="button button-primary" pending={pending}>
             Apply faults
-          </button>
-          <button
-            type="button"
-            className="button"
-            aria-disabled={pending || undefined}
-            onClick={() => {
-              if (!pending) onSave(noFaults(), [], true);
-            }}
-          >
+          </Button>
+          <Button inactive={pending} onClick={() => onSave(noFaults(), [], true)}>
             Clear faults
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -10,7 +10,7 @@ import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
 import { useCheckedSave } from '../../components/use-checked-save.ts';
-import { SaveButton } from '../../components/save-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorStatus } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
@@ -337,26 +337,20 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not save:'}
           />
           <div className="button-row">
-            <SaveButton
+            <Button
+              type="submit"
+              className="button button-primary"
               disabled={!canWrite}
-              busy={busy}
-              unavailableReason={nothingToSave ? 'No unsaved changes.' : null}
-              hideReason
+              pending={busy}
+              inactive={nothingToSave}
               aria-describedby={saveHintId}
             >
               Save changes
-            </SaveButton>
-            <button
-              type="button"
-              className="button"
-              // Focusable when there is nothing to discard, so focus stays here after discarding.
-              aria-disabled={!dirty || busy || undefined}
-              onClick={() => {
-                if (dirty && !busy) discard();
-              }}
-            >
+            </Button>
+            {/* Focusable when there is nothing to discard, so focus stays here after discarding. */}
+            <Button inactive={!dirty || busy} onClick={discard}>
               Discard changes
-            </button>
+            </Button>
             <p id={saveHintId} className="field-hint" aria-live="polite">
               {!canWrite
                 ? readOnlyReason

@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -97,15 +97,15 @@ export default function ProjectsPage() {
   };
 
   const newProjectButton = (
-    <ReasonedButton
+    <Button
       className="button button-primary"
       onClick={() => setDialogOpen(true)}
       onPointerEnter={() => void NewProjectDialog.preload()}
       onFocus={() => void NewProjectDialog.preload()}
-      disabledReason={createRefusal}
+      unavailableReason={createRefusal}
     >
       New project
-    </ReasonedButton>
+    </Button>
   );
 
   const searching = query.isPlaceholderData && query.isFetching;

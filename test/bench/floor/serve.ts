@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type InlineConfig } from 'vite';
-import { productionReactRouter } from '../../../vite.config.ts';
+import { productionReactRouter } from '../../../build/production-react-router.ts';
 
 const floorRoot = dirname(fileURLToPath(import.meta.url));
 
