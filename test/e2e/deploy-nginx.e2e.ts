@@ -9,7 +9,7 @@ import { after, before, describe } from 'node:test';
 import type { Locator, Page, Request } from 'playwright-core';
 import { checkA11y, eventually, expectHeading, expectPath, setupE2E } from './support/harness.ts';
 import { startNginx, type Nginx } from './support/nginx.ts';
-import { dashboardNamed } from './support/pages.ts';
+import { dashboardNamed, expectDescribedBy } from './support/pages.ts';
 import { api, distDir, startMockProcess, type MockProcess } from './support/stack.ts';
 
 const { journey } = setupE2E();
@@ -136,6 +136,29 @@ describe('The console on one origin, the mock on another', () => {
     await second?.close();
   });
 
+  journey('a host that refuses this origin or does not answer is named in one sentence, in a real browser', async ({ page, errors }) => {
+    // Chromium reports both failures on its console; the page says them in words.
+    errors.allow(/blocked by CORS policy/);
+    errors.allow(/net::ERR_/);
+    await page.goto('/connect');
+    await expectHeading(page, 'Connect');
+    const hostField = page.getByRole('textbox', { name: 'API host', exact: true });
+    const keyField = page.getByLabel('Personal API key', { exact: true });
+    // nginx serving the console answers, but without any CORS header: the browser refuses the answer.
+    const strict = served().url;
+    await hostField.fill(strict);
+    await keyField.fill('phx_demo_admin');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expectDescribedBy(hostField, `${strict} answers, but refuses requests from this page's origin (${new URL(page.url()).origin}) by its CORS settings`);
+    assert.equal(await keyField.inputValue(), 'phx_demo_admin', 'the key stays in its field');
+    // Nothing listens on port 9 of this computer.
+    await hostField.fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expectDescribedBy(hostField, 'http://127.0.0.1:9 does not answer: check the address, your network, and that the server is running.');
+    assert.equal(await keyField.inputValue(), 'phx_demo_admin');
+    await checkA11y(page, 'connect-host-fails');
+  });
+
   journey('every request goes to the mock, early ones too; saved connections switch hosts into the right policy', async ({ page, stack }) => {
     if (!second) throw new Error('the second mock is not started');
     const a = new URL(stack.mockUrl).origin;
@@ -171,7 +194,11 @@ describe('The console on one origin, the mock on another', () => {
     const hostB = new URL(b).host;
     await saved.getByRole('button', { name: `Use Bundled mock (${hostB})`, exact: true }).waitFor();
     assert.doesNotMatch((await saved.innerText()) ?? '', keyPattern, 'the saved list never shows a key');
-    await checkA11y(page, 'connect-saved-connections');
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await checkA11y(page, `connect-saved-connections-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await saved.getByRole('button', { name: `Use Bundled mock (${hostA})`, exact: true }).click();
     await expectHeading(page, 'Projects');
     await eventually(async () => assert.equal(await lock(page), `connect-src 'self' ${a}`));
