@@ -45,21 +45,12 @@ export function forgetAfterMs(choice: ForgetAfter): number | null {
 }
 
 export { STORAGE_KEY };
-/** `Saved connections`: the hosts this device connected to, newest first (never a key). */
-export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
 /**
  * The keys remembered for saved connections other than the current one, by host (localStorage):
  * a remembered key moves here when the person switches to another host, and back when they `Use`
  * that host again. Each keeps its `Forget the key after` deadline.
  */
 export const REMEMBERED_KEYS_STORAGE_KEY = 'analytics-console:remembered-keys';
-/**
- * A key to check on another host than the one the page's policy is locked to: kept in
- * sessionStorage across the one reload that unlocks the policy, and taken by Connect at once.
- */
-export const PENDING_CHECK_STORAGE_KEY = 'analytics-console:pending-check';
-/** At most this many `Saved connections` are kept. */
-export const SAVED_CONNECTIONS_LIMIT = 10;
 /** Carries Connect's notice over the reload that loosens a locked page's policy (never the key). */
 const NOTICE_STORAGE_KEY = 'analytics-console:disconnect-notice';
 
@@ -216,87 +207,13 @@ async function announceConnection(connection: Connection): Promise<void> {
   postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
 }
 
-// ---------- a key to check on another host, across a reload ----------
+// ---------- the keys remembered for the other saved connections ----------
 
-/** What Connect checks after the reload (host, key, and how this device is to keep the key). */
-export interface PendingCheck {
-  host: string;
-  key: string;
-  remember: boolean;
-  forgetAfterMs?: number | null;
-  expiresAt?: number | null;
-  world?: string;
-}
-
-/**
- * Connect, while the page's policy is locked to the connected host, for a key on another host: the
- * page cannot reach that host until it loads again without a connection. The current connection
- * steps aside (its key, when remembered, stays remembered for its saved connection), the check waits
- * in sessionStorage, and the page reloads; Connect then checks the key there (`takePendingCheck`).
- */
-export function reloadToCheckElsewhere(check: PendingCheck): void {
-  const current = state.connection;
-  if (current && current.remembered && current.host !== check.host && !isExpired(current)) parkRememberedKey(current);
-  wipeStoredKey();
-  try {
-    storage('session')?.setItem(PENDING_CHECK_STORAGE_KEY, JSON.stringify(check));
-  } catch {
-    // Without storage the check cannot cross the reload: Connect shows again, with nothing lost but the typing.
-  }
-  window.location.reload();
-}
-
-function parsePendingCheck(raw: string | null | undefined): PendingCheck | null {
-  const value = readJson(raw);
-  if (!value || typeof value !== 'object') return null;
-  const { host, key, remember, forgetAfterMs, expiresAt, world } = value as Record<string, unknown>;
-  if (typeof host !== 'string' || typeof key !== 'string' || !key) return null;
-  return {
-    host,
-    key,
-    remember: remember === true,
-    ...(typeof forgetAfterMs === 'number' || forgetAfterMs === null ? { forgetAfterMs } : {}),
-    ...(typeof expiresAt === 'number' || expiresAt === null ? { expiresAt } : {}),
-    ...(typeof world === 'string' ? { world } : {}),
-  };
-}
-
-/** The check waiting after a reload, left in place (Connect fills its form from it). */
-export function peekPendingCheck(): PendingCheck | null {
-  return parsePendingCheck(storage('session')?.getItem(PENDING_CHECK_STORAGE_KEY));
-}
-
-/** The check waiting after a reload, removed from storage: only the first caller gets it. */
-export function takePendingCheck(): PendingCheck | null {
-  const pending = peekPendingCheck();
-  storage('session')?.removeItem(PENDING_CHECK_STORAGE_KEY);
-  return pending;
-}
-
-// ---------- Saved connections, and the keys remembered for them ----------
-
-/** One entry of `Saved connections`: what the person recognises it by, never the key. */
-export interface SavedConnection {
-  /** The API host as stored in the connection (`''`: this site). */
-  host: string;
-  /** The backend's name, as the top bar's badge shows it (`backendName`). */
-  name: string;
-  organization: string;
-  email: string;
-  /** The personal API key's `label` (API.md §4.12), `''` when unknown. */
-  keyLabel: string;
-  /** When the person last connected to it (ms since the epoch). */
-  connectedAt: number;
-}
-
-interface RememberedKey {
+export interface RememberedKey {
   key: string;
   expiresAt: number | null;
   world?: string;
 }
-
-const savedListeners = new Set<() => void>();
-let savedSnapshot: { raw: string | null; list: ReadonlyArray<SavedConnection> } = { raw: null, list: [] };
 
 function readJson(raw: string | null | undefined): unknown {
   if (!raw) return undefined;
@@ -304,83 +221,6 @@ function readJson(raw: string | null | undefined): unknown {
     return JSON.parse(raw) as unknown;
   } catch {
     return undefined;
-  }
-}
-
-function parseSaved(value: unknown): SavedConnection[] {
-  if (!Array.isArray(value)) return [];
-  const list: SavedConnection[] = [];
-  for (const item of value as unknown[]) {
-    if (!item || typeof item !== 'object') continue;
-    const entry = item as Record<string, unknown>;
-    if (typeof entry.host !== 'string' || typeof entry.name !== 'string') continue;
-    if (list.some((other) => other.host === entry.host)) continue;
-    const text = (field: unknown) => (typeof field === 'string' ? field : '');
-    list.push({
-      host: entry.host,
-      name: entry.name,
-      organization: text(entry.organization),
-      email: text(entry.email),
-      keyLabel: text(entry.keyLabel),
-      connectedAt: typeof entry.connectedAt === 'number' ? entry.connectedAt : 0,
-    });
-  }
-  return list.slice(0, SAVED_CONNECTIONS_LIMIT);
-}
-
-/** `Saved connections`, newest first (a stable array between changes, for `useSyncExternalStore`). */
-export function getSavedConnections(): ReadonlyArray<SavedConnection> {
-  const raw = storage('local')?.getItem(SAVED_CONNECTIONS_STORAGE_KEY) ?? null;
-  if (raw !== savedSnapshot.raw) savedSnapshot = { raw, list: parseSaved(readJson(raw)) };
-  return savedSnapshot.list;
-}
-
-export function subscribeSavedConnections(listener: () => void): () => void {
-  savedListeners.add(listener);
-  return () => savedListeners.delete(listener);
-}
-
-function notifySaved(): void {
-  for (const listener of [...savedListeners]) listener();
-}
-
-function writeSaved(list: ReadonlyArray<SavedConnection>): void {
-  try {
-    storage('local')?.setItem(SAVED_CONNECTIONS_STORAGE_KEY, JSON.stringify(list));
-  } catch {
-    // Quota or privacy mode: the list is not kept; connecting still works.
-  }
-  notifySaved();
-}
-
-/**
- * Records a host connected to successfully, first in `Saved connections` (at most 10: the oldest
- * goes, with any key remembered for it). What it keeps names the connection; it never holds a key.
- */
-export function recordSavedConnection(entry: Omit<SavedConnection, 'connectedAt'>): void {
-  const host = entry.host;
-  const { name, organization, email, keyLabel } = entry;
-  const fresh: SavedConnection = { host, name, organization, email, keyLabel, connectedAt: Date.now() };
-  const list = [fresh, ...getSavedConnections().filter((other) => other.host !== host)];
-  const kept = list.slice(0, SAVED_CONNECTIONS_LIMIT);
-  for (const dropped of list.slice(SAVED_CONNECTIONS_LIMIT)) forgetRememberedKey(dropped.host);
-  writeSaved(kept);
-}
-
-/**
- * `Forget <name>`: the entry goes, and so does any key remembered for its host. When that host is the
- * current connection's and its key is remembered, this device stops remembering it: the key stays
- * for this tab's lifetime only (sessionStorage), as if `Remember this key on this device` were unticked.
- */
-export function forgetSavedConnection(host: string): void {
-  writeSaved(getSavedConnections().filter((entry) => entry.host !== host));
-  forgetRememberedKey(host);
-  const current = state.connection;
-  if (current?.host === host && current.remembered) {
-    const kept: Connection = { ...current, remembered: false, expiresAt: null };
-    writeStored(kept);
-    setState({ ...state, connection: kept });
-    void announceConnection(kept);
   }
 }
 
@@ -442,16 +282,30 @@ function pruneRememberedKeys(now = Date.now()): number | null {
   return earliest;
 }
 
-/**
- * What `Use <name>` can connect with at once: the key remembered for `host` (not past its deadline),
- * or the current connection's own when it is on that host; null when the person must enter a key.
- */
-export function rememberedConnectionFor(host: string): { key: string; expiresAt: number | null; world?: string; remembered: boolean } | null {
-  const current = state.connection;
-  if (current?.host === host) return { key: current.key, expiresAt: current.expiresAt, world: current.world, remembered: current.remembered };
+/** The key remembered for `host` (not past its `Forget the key after`), or null. */
+export function rememberedKeyFor(host: string): RememberedKey | null {
   pruneRememberedKeys();
-  const remembered = readRememberedKeys()[host];
-  return remembered ? { ...remembered, remembered: true } : null;
+  return readRememberedKeys()[host] ?? null;
+}
+
+/**
+ * Before the page reloads to check a key on `host` (src/api/connect-support.ts): the current
+ * connection steps aside, its key remembered for its own saved connection when it was remembered.
+ */
+export function stepAsideFor(host: string): void {
+  const current = state.connection;
+  if (current && current.remembered && current.host !== host && !isExpired(current)) parkRememberedKey(current);
+  wipeStoredKey();
+}
+
+/** `Forget` of the connected host: this device stops remembering its key, which stays for this tab only. */
+export function stopRememberingCurrent(host: string): void {
+  const current = state.connection;
+  if (current?.host !== host || !current.remembered) return;
+  const kept: Connection = { ...current, remembered: false, expiresAt: null };
+  writeStored(kept);
+  setState({ ...state, connection: kept });
+  void announceConnection(kept);
 }
 
 export interface DisconnectOptions {
@@ -597,21 +451,6 @@ export function normalizeHost(input: string): string {
   return url.origin;
 }
 
-/** The path (or query) of a typed host that `normalizeHost` leaves out, or null when there is none. */
-export function hostPathLeftOut(input: string): string | null {
-  const trimmed = input.trim();
-  if (!trimmed) return null;
-  try {
-    const host = normalizeHost(trimmed);
-    const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `${host.slice(0, host.indexOf(':'))}://${trimmed}`;
-    const url = new URL(withScheme);
-    const rest = `${url.pathname.replace(/^\/+$/, '')}${url.search}${url.hash}`;
-    return rest || null;
-  } catch {
-    return null;
-  }
-}
-
 /** The badge's name of a well-known host, else null: PostHog Cloud's two regions. */
 const CLOUD_NAMES: Readonly<Record<string, string>> = {
   'https://us.posthog.com': 'PostHog Cloud US',
@@ -706,10 +545,6 @@ if (typeof window !== 'undefined') {
     const remembered = parseStoredConnection(event.newValue, true);
     if (remembered) adoptRemembered(remembered);
   });
-  // Another tab connected somewhere new or forgot a saved connection: this tab's list follows.
-  window.addEventListener('storage', (event) => {
-    if (event.key === SAVED_CONNECTIONS_STORAGE_KEY || event.key === null) notifySaved();
-  });
   // Timers do not run while a computer sleeps: check the deadline when the tab is seen again.
   window.addEventListener('focus', checkExpiry);
   document.addEventListener('visibilitychange', () => {
@@ -717,11 +552,6 @@ if (typeof window !== 'undefined') {
   });
   scheduleExpiry();
   if (state.connection) lockConnectSrc(state.connection.host);
-}
-
-/** `Saved connections`, newest first; re-renders when this tab or another changes them. */
-export function useSavedConnections(): ReadonlyArray<SavedConnection> {
-  return useSyncExternalStore(subscribeSavedConnections, getSavedConnections, getSavedConnections);
 }
 
 /** The current connection state; re-renders on connect and disconnect. */

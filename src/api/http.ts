@@ -380,19 +380,3 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   if (!parsed.success) return fail(describeIssue(parsed.error.issues));
   return parsed.data;
 }
-
-/**
- * Whether any server answers at `url`, CORS aside: a `no-cors` request resolves (with an opaque
- * answer the page cannot read) whenever a server answered, and rejects only when none did. Connect
- * uses it to tell "does not answer" from "answers but refuses this page's origin" after a request
- * failed. It carries no key and no cookie, and is not in the API log (its answer is unreadable).
- */
-export async function hostAnswers(url: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal });
-    return true;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return false;
-  }
-}

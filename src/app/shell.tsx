@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { backendName, disconnect, resolveHost, useConnectionState, useSavedConnections } from '../api/connection.ts';
+import { backendName, disconnect, resolveHost, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -81,12 +81,13 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
 
 /**
  * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
- * `Bundled mock`, or the host). Until the mock has answered (or not), the name this device saved for
- * the host stands in, so the badge does not change under the person's eyes.
+ * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
+ * changes under the person's eyes; PostHog Cloud is known at once.
  */
 function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
-  const saved = useSavedConnections().find((entry) => entry.host === host)?.name;
-  const name = mockInfo.isPending ? saved : backendName(host, !!mockInfo.data);
+  const cloud = backendName(host, false);
+  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
+  const name = known ? backendName(host, !!mockInfo.data) : null;
   if (!name) return null;
   return (
     <span className="badge badge-info backend-badge" title={`API host: ${resolveHost(host)}`}>

@@ -3,9 +3,9 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect-support.ts';
 import {
   getConnection,
-  PENDING_CHECK_STORAGE_KEY,
   REMEMBERED_KEYS_STORAGE_KEY,
   saveConnection,
   STORAGE_KEY,

@@ -4,14 +4,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  disconnect,
-  getConnection,
-  getSavedConnections,
-  recordSavedConnection,
-  REMEMBERED_KEYS_STORAGE_KEY,
-  SAVED_CONNECTIONS_STORAGE_KEY,
-} from '../../src/api/connection.ts';
+import { getSavedConnections, recordSavedConnection, SAVED_CONNECTIONS_STORAGE_KEY } from '../../src/api/connect-support.ts';
+import { disconnect, getConnection, REMEMBERED_KEYS_STORAGE_KEY } from '../../src/api/connection.ts';
 import { renderApp, type RenderAppResult } from './render.tsx';
 import { server } from './setup.ts';
 

@@ -15,22 +15,24 @@ import {
   FORGET_AFTER_CHOICES,
   forgetAfterMs,
   forgetRememberedKey,
-  forgetSavedConnection,
-  hostPathLeftOut,
   lockedApiOrigin,
   normalizeHost,
+  saveConnection,
+  useConnectionState,
+  type ForgetAfter,
+} from '../../api/connection.ts';
+import {
+  forgetSavedConnection,
+  hostPathLeftOut,
   peekPendingCheck,
   recordSavedConnection,
   reloadToCheckElsewhere,
   rememberedConnectionFor,
-  saveConnection,
   takePendingCheck,
-  useConnectionState,
   useSavedConnections,
-  type ForgetAfter,
   type PendingCheck,
   type SavedConnection,
-} from '../../api/connection.ts';
+} from '../../api/connect-support.ts';
 import { isApiError } from '../../api/http.ts';
 import { mockQueries } from '../../api/mock.ts';
 import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../../api/organization.ts';

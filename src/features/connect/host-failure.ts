@@ -1,11 +1,12 @@
 /**
  * The one sentence Connect shows under `API host` when the host itself failed (not the key): it
  * names the host and says which of three it is. A request that got no answer is followed by a
- * `no-cors` probe (src/api/http.ts `hostAnswers`): it resolves when a server answered, so a host
+ * `no-cors` probe (src/api/connect-support.ts `hostAnswers`): it resolves when a server answered, so a host
  * that answers but refuses this page's origin (CORS) is told apart from one that does not answer.
  */
 import { resolveHost } from '../../api/connection.ts';
-import { ApiError, hostAnswers, NetworkError, ResponseShapeError } from '../../api/http.ts';
+import { hostAnswers } from '../../api/connect-support.ts';
+import { ApiError, NetworkError, ResponseShapeError } from '../../api/http.ts';
 
 export type HostFailureKind = 'no-answer' | 'cors' | 'not-this-api';
 

@@ -5,7 +5,8 @@
  * entries share a name (two mocks), the host follows it in parentheses so each button's name is unique.
  */
 import { useEffect, useRef } from 'react';
-import { resolveHost, type SavedConnection } from '../../api/connection.ts';
+import type { SavedConnection } from '../../api/connect-support.ts';
+import { resolveHost } from '../../api/connection.ts';
 
 export interface SavedConnectionsProps {
   entries: ReadonlyArray<SavedConnection>;
