@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
@@ -92,6 +93,13 @@ export default tseslint.config(
   },
   // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
   { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled] } },
+  // The page tests: Testing Library's recommended rules for React.
+  {
+    files: ['test/ui/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    // renderApp (render.tsx) is the page tests' render; a helper merely named render… is not one.
+    settings: { 'testing-library/custom-renders': ['renderApp'] },
+  },
   // The launcher imports the mock bundle it has just built, by its computed file URL.
   { files: ['src/mock/launch.mjs'], rules: { 'no-restricted-syntax': 'off' } },
   packages(['src/contract/**'], ['react', 'react-dom', 'msw', 'msw/*', '@tanstack/*'], 'contract/ imports only zod'),

@@ -1,18 +1,19 @@
 /**
- * The one QueryClient setup: retry policy by error kind, a global MutationCache that invalidates
- * what each mutation names in `meta.invalidates`, and the global 401 handler (disconnect, back to Connect).
+ * The one QueryClient setup: retry policy by error kind, a global MutationCache that applies what
+ * each mutation declares it changed (`meta.changes`, src/api/changes.ts) here and sends it to the
+ * other tabs, and the global 401 handler (disconnect, back to Connect).
  */
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { applyChanges, changesToSend, type ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
 import { ApiError, NetworkError, UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
-import { broadcastInvalidation, replayInvalidations } from './tab-sync.ts';
+import { keepAccess } from './kept-access.ts';
+import { broadcastChanges, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    mutationMeta: {
-      /** Query keys (prefixes) to invalidate after the mutation succeeds. */
-      invalidates?: ReadonlyArray<QueryKey>;
-    };
+    /** Every mutation declares what it changed (test/ui/mutation-declarations.test.tsx walks them all). */
+    mutationMeta: ChangeDeclaration;
   }
 }
 
@@ -59,7 +60,7 @@ export function handleUnauthorized(error: unknown): void {
 export interface CreateQueryClientOptions {
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
-  /** Replay the other tabs' `meta.invalidates` here (default: not in tests). */
+  /** Apply here what the other tabs' mutations changed (default: not in tests). */
   syncTabs?: boolean;
 }
 
@@ -68,12 +69,14 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({
       onError: handleUnauthorized,
-      // Not awaited: a refetch of a long infinite list must not hold the mutation's own result back.
-      onSuccess: (_data, _variables, _context, mutation) => {
-        const invalidates = mutation.options.meta?.invalidates ?? [];
-        for (const queryKey of invalidates) void client.invalidateQueries({ queryKey });
+      // After the mutation's own onSuccess (a deleted project's pages are left before its data goes).
+      // Refetches are not awaited: a long infinite list must not hold the mutation's own result back.
+      onSettled: (data, error, variables, _context, mutation) => {
+        if (error) return;
+        const changes = mutation.options.meta?.changes(data, variables) ?? [];
+        applyChanges(client, changes);
         // The other open tabs refresh the same data (the key itself is never part of a message).
-        broadcastInvalidation(invalidates, getConnection()?.key);
+        broadcastChanges(changesToSend(changes), getConnection()?.key);
       },
     }),
     defaultOptions: {
@@ -89,6 +92,8 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       },
     },
   });
-  if (syncTabs) replayInvalidations(client);
+  if (syncTabs) replayChanges(client);
+  // What the queries learn of the key's access is kept with the connection for the next load.
+  keepAccess(client);
   return client;
 }

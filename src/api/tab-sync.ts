@@ -6,7 +6,8 @@
  * its host and key (`connectionFingerprint`): another tab can tell "the same key as mine" from "another
  * key" with it, and then reads the key itself from storage when it was remembered.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { receiveChanges, type SentChange } from './changes.ts';
 
 export type DisconnectReason = 'person' | 'refused' | 'expired';
 
@@ -15,8 +16,8 @@ export type TabMessage =
   | { type: 'disconnect'; reason: DisconnectReason }
   /** The sending tab connected; `remembered`: the key is in localStorage for other tabs to read. */
   | { type: 'connect'; remembered: boolean; salt: string; digest: string }
-  /** A mutation succeeded in the sending tab: these query keys (prefixes) are out of date. */
-  | { type: 'invalidate'; queryKeys: QueryKey[] };
+  /** A mutation succeeded in the sending tab: what it declared it changed (query keys only, src/api/changes.ts). */
+  | { type: 'changes'; changes: SentChange[] };
 
 const CHANNEL_NAME = 'analytics-console:tabs';
 /** The fallback's carrier: set and removed at once, so it never lingers in storage. */
@@ -36,7 +37,7 @@ function deliver(message: unknown) {
 function isTabMessage(value: unknown): value is TabMessage {
   if (!value || typeof value !== 'object') return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'disconnect' || type === 'connect' || type === 'invalidate';
+  return type === 'disconnect' || type === 'connect' || type === 'changes';
 }
 
 function localStore(): Storage | null {
@@ -122,29 +123,27 @@ export async function connectionFingerprint(salt: string, host: string, key: str
   return toHex(await subtle.digest('SHA-256', data));
 }
 
-// ---------- query invalidation ----------
+// ---------- what mutations changed ----------
 
 /**
- * Tells the other tabs which query keys a successful mutation made stale. A key that somehow holds
+ * Tells the other tabs what a successful mutation changed. A change whose key somehow holds
  * `secret` (the API key) is never sent.
  */
-export function broadcastInvalidation(queryKeys: ReadonlyArray<QueryKey>, secret?: string): void {
-  const safe = queryKeys.filter((queryKey) => !secret || !JSON.stringify(queryKey).includes(secret));
-  if (safe.length) postTabMessage({ type: 'invalidate', queryKeys: [...safe] });
+export function broadcastChanges(changes: ReadonlyArray<SentChange>, secret?: string): void {
+  const safe = changes.filter((change) => !secret || !JSON.stringify(change).includes(secret));
+  if (safe.length) postTabMessage({ type: 'changes', changes: [...safe] });
 }
 
 /**
- * Replays in `client` what mutations in the other tabs invalidated, so their data refreshes here
- * too. Everything (`[]`, e.g. `Reset demo data`) also drops what is not on screen, as in the tab that
- * reset. Returns the unsubscribe.
+ * Applies in `client` what mutations in the other tabs changed, so what this tab shows refreshes in
+ * place (src/api/changes.ts). Returns the unsubscribe.
  */
-export function replayInvalidations(client: QueryClient): () => void {
+export function replayChanges(client: QueryClient): () => void {
   return onTabMessage((message) => {
-    if (message.type !== 'invalidate') return;
-    for (const queryKey of message.queryKeys) {
-      if (!Array.isArray(queryKey)) continue;
-      if (queryKey.length === 0) client.removeQueries({ type: 'inactive' });
-      void client.invalidateQueries({ queryKey });
-    }
+    if (message.type !== 'changes' || !Array.isArray(message.changes)) return;
+    receiveChanges(
+      client,
+      message.changes.filter((change) => change.kind === 'everything' || Array.isArray((change as { queryKey?: unknown }).queryKey)),
+    );
   });
 }

@@ -10,14 +10,14 @@ import { renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 async function tryToConnect(host: string, key = 'phx_demo_admin') {
-  const rendered = renderApp('/connect', { key: null });
-  const { user } = rendered;
+  const view = renderApp('/connect', { key: null });
+  const { user } = view;
   const hostField = await screen.findByRole('textbox', { name: 'API host' });
   await user.type(hostField, host);
   const keyField = screen.getByLabelText('Personal API key');
   await user.type(keyField, key);
   await user.click(screen.getByRole('button', { name: 'Connect' }));
-  return { ...rendered, hostField, keyField };
+  return { ...view, hostField, keyField };
 }
 
 describe('Connect: the API host', () => {

@@ -25,6 +25,7 @@ function lockPolicy(origin: string) {
   document.head.append(meta);
 }
 
+// eslint-disable-next-line testing-library/no-node-access -- the policy's <meta> tags live in <head>, outside what a page test renders.
 afterEach(() => document.head.querySelectorAll('meta[data-connection-lock]').forEach((meta) => meta.remove()));
 
 describe('Connect under a locked connect-src', () => {

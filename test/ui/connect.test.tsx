@@ -62,19 +62,19 @@ describe('Connect', () => {
   });
 
   it('keeps the key in sessionStorage only, unless asked to remember it', async () => {
-    const first = renderApp('/connect', { key: null });
-    await first.user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_member');
+    const { user: firstUser, unmount } = renderApp('/connect', { key: null });
+    await firstUser.type(await screen.findByLabelText('Personal API key'), 'phx_demo_member');
     expect(screen.getByRole('checkbox', { name: 'Remember this key on this device' })).not.toBeChecked();
-    await first.user.click(screen.getByRole('button', { name: 'Connect' }));
+    await firstUser.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toMatchObject({ key: 'phx_demo_member' });
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
-    first.unmount();
+    unmount();
 
-    const second = renderApp('/connect', { key: null });
-    await second.user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
-    await second.user.click(screen.getByRole('checkbox', { name: 'Remember this key on this device' }));
-    await second.user.click(screen.getByRole('button', { name: 'Connect' }));
+    const { user } = renderApp('/connect', { key: null });
+    await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember this key on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ key: 'phx_demo_admin', host: '' });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();

@@ -53,6 +53,7 @@ function runInlineScript(path: string) {
     fetchSpy.mockRestore();
     block.remove();
   }
+  // eslint-disable-next-line testing-library/no-node-access -- the preload <link>s are in <head>, which no query by role reaches.
   const links = [...document.head.querySelectorAll('link')].map((link) => ({ rel: link.rel, href: link.getAttribute('href') }));
   for (const link of document.head.querySelectorAll('link')) link.remove();
   return { sent, links };

@@ -112,7 +112,7 @@ describe('mock controls', () => {
   it('shows the key in use and switches keys in one click, keeping the page and refreshing it', async () => {
     const { user, location } = renderApp('/projects');
     // The top bar's placeholder shows the key first, then the panel itself: either may be the one on screen.
-    await waitFor(() => expect(screen.getByText('Key: phx_demo_admin')).toBeInTheDocument());
+    expect(await screen.findByText('Key: phx_demo_admin')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'New project' }, { timeout: 5000 })).toBeEnabled();
 
     const dialog = await openControls(user);

@@ -8,13 +8,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
 import {
-  afterBulkRun,
   bulkActionVerb,
   bulkAuthorizationAction,
   bulkItemName,
   createListCacheWriter,
   fetchAllMatching,
   sendBulkChange,
+  useBulkRun,
   type BulkAction,
 } from '../../api/bulk.ts';
 import { runBulk, type BulkProgress, type BulkRun } from '../../api/bulk-runner.ts';
@@ -70,6 +70,7 @@ export interface BulkToolbarProps {
 
 export function BulkToolbar({ projectId, filters, selection, loadedItems, total, facts, onFocusAway }: BulkToolbarProps) {
   const queryClient = useQueryClient();
+  const bulkRun = useBulkRun(projectId);
   const toast = useToast();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
@@ -166,11 +167,14 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     });
     runRef.current = run;
     setPhase({ kind: 'running', action, done: 0, total: toSend.length, paused: false });
-    const outcome = await run.done;
-    if (frame !== null) clearTimeout(frame);
-    runRef.current = null;
-    writer.close();
-    afterBulkRun(queryClient, projectId, action.kind);
+    const finished = run.done.finally(() => {
+      if (frame !== null) clearTimeout(frame);
+      runRef.current = null;
+      writer.close();
+    });
+    // The run is one mutation: what it changed is declared once, when it ends (api/bulk.ts).
+    bulkRun.mutate({ kind: action.kind, done: finished });
+    const outcome = await finished;
 
     const summary: Summary = {
       action,

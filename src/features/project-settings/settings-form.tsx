@@ -4,6 +4,7 @@
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { reasons } from '../../api/authorization.ts';
 import { useUpdateProject } from '../../api/project-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
@@ -158,13 +159,14 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
       <form onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
         {!canWrite && (
           <p id={readOnlyId} className="notice notice-warning">
-            {readOnlyReason} You can read these settings but not change them.
+            {readOnlyReason === reasons.checking ? readOnlyReason : `${readOnlyReason} You can read these settings but not change them.`}
           </p>
         )}
         {canWrite && adminOnlyReason && (
           <p className="notice notice-warning">
-            {adminOnlyReason} Settings you cannot change are shown read-only; you can change the product description,
-            session recording, and exception and web vitals capture.
+            {adminOnlyReason === reasons.checking
+              ? adminOnlyReason
+              : `${adminOnlyReason} Settings you cannot change are shown read-only; you can change the product description, session recording, and exception and web vitals capture.`}
           </p>
         )}
         <fieldset disabled={!canWrite} className="settings-fieldset" aria-describedby={canWrite ? undefined : readOnlyId}>
