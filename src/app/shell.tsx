@@ -90,8 +90,7 @@ function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: Mock
   const name = known ? backendName(host, !!mockInfo.data) : null;
   if (!name) return null;
   return (
-    <span className="badge badge-info backend-badge" title={`API host: ${resolveHost(host)}`}>
-      <span className="visually-hidden">Backend: </span>
+    <span className="badge badge-info backend-badge" title={`Backend: ${name}, at ${resolveHost(host)}`}>
       {name}
     </span>
   );

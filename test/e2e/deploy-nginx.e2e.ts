@@ -69,7 +69,7 @@ describe('Deployed on nginx, the API on another origin', () => {
     await fillConnect(page, mock, 'phx_demo_admin');
     await expectPath(page, listPath);
     await expectHeading(page, 'Dashboards');
-    await page.getByRole('banner').getByText('Backend: Bundled mock', { exact: true }).waitFor();
+    await page.getByRole('banner').getByText('Bundled mock', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Pin aha moments', exact: true }).click();
     await page.getByRole('button', { name: 'Unpin aha moments', exact: true }).waitFor();
@@ -170,7 +170,7 @@ describe('The console on one origin, the mock on another', () => {
     await expectHeading(page, 'Connect');
     await fillConnect(page, a, 'phx_demo_admin');
     await expectHeading(page, 'Projects');
-    await page.getByRole('banner').getByText('Backend: Bundled mock', { exact: true }).waitFor();
+    await page.getByRole('banner').getByText('Bundled mock', { exact: true }).waitFor();
     assert.equal(await lock(page), `connect-src 'self' ${a}`);
 
     // A reload: the page's first requests (sent before the console's code runs) go to the mock too.

@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { saveConnection } from '../../src/api/connection.ts';
+import { backendName, saveConnection } from '../../src/api/connection.ts';
 import { ApiError, apiRequest, UNREADABLE_RETRY_AFTER_SECONDS } from '../../src/api/http.ts';
 import { retryDelay, shouldRetryQuery } from '../../src/api/query-client.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
@@ -56,5 +56,16 @@ describe('requests to an API on another origin', () => {
     await apiRequest({ endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: 'https://us.posthog.com', key: 'phx_x' }, schema: ok });
     await apiRequest({ endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: '', key: 'phx_x' }, schema: ok });
     expect(worlds).toEqual([null, 'qa-anna']);
+  });
+});
+
+describe('the backend badge’s name', () => {
+  it('names PostHog Cloud’s regions, the bundled mock, or the host itself', () => {
+    expect(backendName('https://us.posthog.com', false)).toBe('PostHog Cloud US');
+    expect(backendName('https://eu.posthog.com', false)).toBe('PostHog Cloud EU');
+    expect(backendName('http://127.0.0.1:8010', true)).toBe('Bundled mock');
+    expect(backendName('http://127.0.0.1:8010', false)).toBe('127.0.0.1:8010');
+    expect(backendName('https://posthog.example.com', false)).toBe('posthog.example.com');
+    expect(backendName('', false)).toBe(window.location.host);
   });
 });
