@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { disconnect, useConnectionState } from '../api/connection.ts';
+import { backendName, disconnect, resolveHost, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -83,6 +83,23 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
   );
 }
 
+/**
+ * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
+ * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
+ * changes under the person's eyes; PostHog Cloud is known at once.
+ */
+function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
+  const cloud = backendName(host, false);
+  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
+  const name = known ? backendName(host, !!mockInfo.data) : null;
+  if (!name) return null;
+  return (
+    <span className="badge badge-info backend-badge" title={`Backend: ${name}, at ${resolveHost(host)}`}>
+      {name}
+    </span>
+  );
+}
+
 export function Shell() {
   const { connection } = useConnectionState();
   const organization = useQuery(organizationQueries.current());
@@ -138,6 +155,7 @@ export function Shell() {
                 {organization.data?.name ?? (organization.isPending ? 'Loading organization…' : 'Organization unavailable')}
               </span>
             )}
+            <BackendBadge host={connection?.host ?? ''} mockInfo={mockInfo} />
             <ScopeContext.Provider value={scope}>
               <TopBarSwitchers scope={scope} />
             </ScopeContext.Provider>
