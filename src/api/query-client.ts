@@ -4,11 +4,10 @@
  * other tabs, and the global 401 handler (disconnect, back to Connect).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { applyChanges, changesToSend, type ChangeDeclaration } from './changes.ts';
+import type { ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
 import { ApiError, NetworkError } from './http.ts';
-import { keepAccess } from './kept-access.ts';
-import { broadcastChanges, replayChanges } from './tab-sync.ts';
+import { postTabMessage, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -57,6 +56,9 @@ export function handleUnauthorized(error: unknown): void {
   disconnect({ notice: refusedKeyNotice(error) });
 }
 
+/** What applies declared changes: it comes with the mutation hooks (they build their declarations with it), not with the first page. */
+const changesCode = () => import('./changes.ts');
+
 export interface CreateQueryClientOptions {
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
@@ -71,12 +73,13 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       onError: handleUnauthorized,
       // After the mutation's own onSuccess (a deleted project's pages are left before its data goes).
       // Refetches are not awaited: a long infinite list must not hold the mutation's own result back.
-      onSettled: (data, error, variables, _context, mutation) => {
+      // Awaited by the mutation: its promise settles once this tab holds what it declared. The code
+      // comes with the mutation hooks (they build their declarations with it), not with the first page.
+      onSettled: async (data, error, variables, _context, mutation) => {
         if (error) return;
         const changes = mutation.options.meta?.changes(data, variables) ?? [];
-        applyChanges(client, changes);
-        // The other open tabs refresh the same data (the key itself is never part of a message).
-        broadcastChanges(changesToSend(changes), getConnection()?.key);
+        // Here, then in the other open tabs (the key itself is never part of a message).
+        (await changesCode()).applyAndSend(client, changes, (sent) => postTabMessage({ type: 'changes', changes: sent }), getConnection()?.key);
       },
     }),
     defaultOptions: {
@@ -92,8 +95,7 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       },
     },
   });
-  if (syncTabs) replayChanges(client);
-  // What the queries learn of the key's access is kept with the connection for the next load.
-  keepAccess(client);
+  // What the other tabs' mutations changed refreshes here too (src/api/changes.ts).
+  if (syncTabs) replayChanges((changes) => void changesCode().then(({ receiveMessage }) => receiveMessage(client, changes)));
   return client;
 }

@@ -66,8 +66,12 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
     const demoKey = info?.keys.find((key) => key.key === connectedKey);
     return (
       <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
-        {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
-        {world && <span className="mock-key-badge">World: {world}</span>}
+        {(demoKey || world) && (
+          <span className="mock-badges">
+            {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
+            {world && <span className="mock-key-badge">World: {world}</span>}
+          </span>
+        )}
         <span className="button mock-controls-button">Mock controls</span>
       </div>
     );
