@@ -76,7 +76,7 @@ export function bulkAuthorizationAction(kind: BulkActionKind): Action {
 }
 
 /** The one request of a bulk action for one dashboard. */
-export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: DashboardListItem, signal?: AbortSignal) {
+export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, signal?: AbortSignal) {
   return updateDashboard(projectId, dashboard.id, bulkChange(action, dashboard), signal);
 }
 

@@ -119,6 +119,7 @@ export function InfiniteTable<T>({
   prefetchRows = DEFAULT_PREFETCH_ROWS,
   itemNoun,
   rowClassName,
+  tableClassName,
 }: InfiniteTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -217,7 +218,7 @@ export function InfiniteTable<T>({
         tabIndex={0}
       >
         <table
-          className="data-table"
+          className={tableClassName ? `data-table ${tableClassName}` : 'data-table'}
           aria-label={label}
           aria-rowcount={shownTotal(total, items.length) + 1}
           onFocus={(event) => {

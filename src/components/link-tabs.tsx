@@ -10,6 +10,8 @@ export interface LinkTab {
   to: string;
   /** Visible name and accessible name, e.g. `Sharing`. */
   label: string;
+  /** A query string the tab's URL carries (`?organization=2`), not part of which tab is selected. */
+  search?: string;
 }
 
 export interface LinkTabsProps {
@@ -66,7 +68,7 @@ export function LinkTabs({ label, tabs, children }: LinkTabsProps) {
     }
     event.preventDefault();
     tabRefs.current[next]?.focus();
-    navigate(tabs[next]!.to);
+    navigate({ pathname: tabs[next]!.to, search: tabs[next]!.search ?? '' });
   };
 
   return (
@@ -80,7 +82,7 @@ export function LinkTabs({ label, tabs, children }: LinkTabsProps) {
               tabRefs.current[index] = el;
             }}
             id={tabId(index)}
-            to={tab.to}
+            to={{ pathname: tab.to, search: tab.search ?? '' }}
             role="tab"
             aria-selected={index === selected}
             aria-controls={index === selected ? panelId : undefined}
