@@ -16,12 +16,12 @@
  * the API's answer then decides, and its 403 is shown where the person acted. What was learnt is
  * kept with the connection (kept-access.ts), so a reload knows it before the first draw.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
 import { getConnection, useConnectionState, type Connection } from './connection.ts';
 import { apiRequest } from './http.ts';
-import { keptQueryKeys, readKeptAccess } from './kept-access.ts';
+import { keepAccess, keptQueryKeys, readKeptAccess } from './kept-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
@@ -220,6 +220,8 @@ export interface Authorization {
  * (kept-access.ts); the queries check it in the background and the answer follows them.
  */
 export function useAuthorization(context: AuthorizationContext = {}): Authorization {
+  // What the queries learn is kept with the connection for the next load (once per client).
+  keepAccess(useQueryClient());
   const key = useQuery(personalApiKeyQueries.current());
   const organization = useQuery(organizationQueries.current());
   const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });

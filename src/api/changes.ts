@@ -128,6 +128,37 @@ export function changesToSend(changes: ReadonlyArray<Change>): SentChange[] {
 }
 
 /**
+ * What the MutationCache does with a successful mutation's declaration: applies it here and tells
+ * the other tabs. A change whose key somehow holds `secret` (the API key) is never sent.
+ */
+export function applyAndSend(
+  client: QueryClient,
+  changes: ReadonlyArray<Change>,
+  send: (changes: SentChange[]) => void,
+  secret?: string,
+): void {
+  applyChanges(client, changes);
+  const sent = changesToSend(changes).filter((change) => !secret || !JSON.stringify(change).includes(secret));
+  if (sent.length) send(sent);
+}
+
+/** A `changes` message from another tab: only well-formed changes are applied. */
+export function receiveMessage(client: QueryClient, changes: unknown): void {
+  if (!Array.isArray(changes)) return;
+  const known = new Set(['refresh', 'remove', 'relist', 'everything']);
+  receiveChanges(
+    client,
+    changes.filter(
+      (change): change is SentChange =>
+        !!change &&
+        typeof change === 'object' &&
+        known.has((change as SentChange).kind) &&
+        ((change as SentChange).kind === 'everything' || Array.isArray((change as { queryKey?: unknown }).queryKey)),
+    ),
+  );
+}
+
+/**
  * Applies what another tab's mutation changed: what is on screen refetches in place (a form keeps
  * what the person typed: use-form.ts holds edits over the data), a removed record's entries that are
  * not on screen are dropped.

@@ -111,23 +111,36 @@ function wipe(): void {
 
 const startsWith = (queryKey: QueryKey, prefix: ReadonlyArray<unknown>) => prefix.every((part, i) => queryKey[i] === part);
 
-/** Keeps what the queries learn of the key's access; returns the unsubscribe. */
-export function keepAccess(client: QueryClient): () => void {
-  return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const { queryKey } = event.query;
-    const data = event.action.data as Record<string, unknown> | null;
-    if (startsWith(queryKey, keptQueryKeys.key) && data) {
-      write({ key: { scopes: (data.scopes as string[]) ?? [], scopedTeams: (data.scoped_teams as number[]) ?? [] } });
-    } else if (startsWith(queryKey, keptQueryKeys.organization) && queryKey.length === keptQueryKeys.organization.length && data) {
-      write({ membershipLevel: typeof data.membership_level === 'number' ? data.membership_level : null });
-    } else if (startsWith(queryKey, keptQueryKeys.me) && queryKey.length === 1 && data) {
-      if (typeof data.id === 'number' && typeof data.uuid === 'string') write({ me: { id: data.id, uuid: data.uuid } });
-    } else if (startsWith(queryKey, keptQueryKeys.mockInfo) && queryKey[2] === (getConnection()?.host ?? '')) {
-      // Null: not the bundled mock, so a production-like service.
-      const faults = data?.faults as { production_key_rules?: unknown } | undefined;
-      write({ productionKeyRules: data === null ? true : faults?.production_key_rules === true });
-    }
+/** Keeps what one query answered, when it is part of the key's access. */
+function keepAnswer(queryKey: QueryKey, answer: unknown): void {
+  const data = answer as Record<string, unknown> | null;
+  if (startsWith(queryKey, keptQueryKeys.key) && data) {
+    write({ key: { scopes: (data.scopes as string[]) ?? [], scopedTeams: (data.scoped_teams as number[]) ?? [] } });
+  } else if (startsWith(queryKey, keptQueryKeys.organization) && queryKey.length === keptQueryKeys.organization.length && data) {
+    write({ membershipLevel: typeof data.membership_level === 'number' ? data.membership_level : null });
+  } else if (startsWith(queryKey, keptQueryKeys.me) && queryKey.length === 1 && data) {
+    if (typeof data.id === 'number' && typeof data.uuid === 'string') write({ me: { id: data.id, uuid: data.uuid } });
+  } else if (startsWith(queryKey, keptQueryKeys.mockInfo) && queryKey[2] === (getConnection()?.host ?? '')) {
+    // Null: not the bundled mock, so a production-like service.
+    const faults = data?.faults as { production_key_rules?: unknown } | undefined;
+    write({ productionKeyRules: data === null ? true : faults?.production_key_rules === true });
+  }
+}
+
+const keeping = new WeakSet<QueryClient>();
+
+/**
+ * Keeps what `client`'s queries learn of the key's access, from now on and what they already hold.
+ * Called by the pages that ask about access (authorization.ts), so none of this is first-load code.
+ */
+export function keepAccess(client: QueryClient): void {
+  if (keeping.has(client)) return;
+  keeping.add(client);
+  for (const query of client.getQueryCache().getAll()) {
+    if (query.state.status === 'success') keepAnswer(query.queryKey, query.state.data);
+  }
+  client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+    if (event.type === 'updated' && event.action.type === 'success') keepAnswer(event.query.queryKey, event.action.data);
   });
 }
 

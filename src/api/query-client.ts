@@ -4,11 +4,10 @@
  * other tabs, and the global 401 handler (disconnect, back to Connect).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { applyChanges, changesToSend, type ChangeDeclaration } from './changes.ts';
+import type { ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
-import { ApiError, NetworkError } from './http.ts';
-import { keepAccess } from './kept-access.ts';
-import { broadcastChanges, replayChanges } from './tab-sync.ts';
+import { ApiError, NetworkError, UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
+import { postTabMessage, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -23,7 +22,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 /** Queries: 429 up to 3 times, network errors twice, 5xx once, other 4xx and shape errors never. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) {
-    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? 1) * 1000 <= MAX_RETRY_AFTER_MS;
+    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000 <= MAX_RETRY_AFTER_MS;
     if (error.status >= 500) return failureCount < 1;
     return false;
   }
@@ -36,10 +35,10 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
   return error instanceof ApiError && error.status === 429 && shouldRetryQuery(failureCount, error);
 }
 
-/** Waits `Retry-After` on a 429, else backs off 1 s, 2 s, 4 s… up to 8 s. */
+/** Waits `Retry-After` on a 429 (5 s when unreadable), else backs off 1 s, 2 s, 4 s… up to 8 s. */
 export function retryDelay(failureCount: number, error: unknown): number {
   if (error instanceof ApiError && error.status === 429) {
-    return Math.min((error.retryAfter ?? 1) * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min((error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000, MAX_RETRY_AFTER_MS);
   }
   return Math.min(1000 * 2 ** failureCount, 8000);
 }
@@ -57,6 +56,9 @@ export function handleUnauthorized(error: unknown): void {
   disconnect({ notice: refusedKeyNotice(error) });
 }
 
+/** What applies declared changes: it comes with the mutation hooks (they build their declarations with it), not with the first page. */
+const changesCode = () => import('./changes.ts');
+
 export interface CreateQueryClientOptions {
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
@@ -71,12 +73,13 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       onError: handleUnauthorized,
       // After the mutation's own onSuccess (a deleted project's pages are left before its data goes).
       // Refetches are not awaited: a long infinite list must not hold the mutation's own result back.
-      onSettled: (data, error, variables, _context, mutation) => {
+      // Awaited by the mutation: its promise settles once this tab holds what it declared. The code
+      // comes with the mutation hooks (they build their declarations with it), not with the first page.
+      onSettled: async (data, error, variables, _context, mutation) => {
         if (error) return;
         const changes = mutation.options.meta?.changes(data, variables) ?? [];
-        applyChanges(client, changes);
-        // The other open tabs refresh the same data (the key itself is never part of a message).
-        broadcastChanges(changesToSend(changes), getConnection()?.key);
+        // Here, then in the other open tabs (the key itself is never part of a message).
+        (await changesCode()).applyAndSend(client, changes, (sent) => postTabMessage({ type: 'changes', changes: sent }), getConnection()?.key);
       },
     }),
     defaultOptions: {
@@ -92,8 +95,7 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       },
     },
   });
-  if (syncTabs) replayChanges(client);
-  // What the queries learn of the key's access is kept with the connection for the next load.
-  keepAccess(client);
+  // What the other tabs' mutations changed refreshes here too (src/api/changes.ts).
+  if (syncTabs) replayChanges((changes) => void changesCode().then(({ receiveMessage }) => receiveMessage(client, changes)));
   return client;
 }

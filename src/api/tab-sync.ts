@@ -6,8 +6,6 @@
  * its host and key (`connectionFingerprint`): another tab can tell "the same key as mine" from "another
  * key" with it, and then reads the key itself from storage when it was remembered.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { receiveChanges, type SentChange } from './changes.ts';
 
 export type DisconnectReason = 'person' | 'refused' | 'expired';
 
@@ -16,8 +14,8 @@ export type TabMessage =
   | { type: 'disconnect'; reason: DisconnectReason }
   /** The sending tab connected; `remembered`: the key is in localStorage for other tabs to read. */
   | { type: 'connect'; remembered: boolean; salt: string; digest: string }
-  /** A mutation succeeded in the sending tab: what it declared it changed (query keys only, src/api/changes.ts). */
-  | { type: 'changes'; changes: SentChange[] };
+  /** A mutation succeeded in the sending tab: what it declared it changed (query keys only: `SentChange` of src/api/changes.ts). */
+  | { type: 'changes'; changes: ReadonlyArray<unknown> };
 
 const CHANNEL_NAME = 'analytics-console:tabs';
 /** The fallback's carrier: set and removed at once, so it never lingers in storage. */
@@ -125,25 +123,9 @@ export async function connectionFingerprint(salt: string, host: string, key: str
 
 // ---------- what mutations changed ----------
 
-/**
- * Tells the other tabs what a successful mutation changed. A change whose key somehow holds
- * `secret` (the API key) is never sent.
- */
-export function broadcastChanges(changes: ReadonlyArray<SentChange>, secret?: string): void {
-  const safe = changes.filter((change) => !secret || !JSON.stringify(change).includes(secret));
-  if (safe.length) postTabMessage({ type: 'changes', changes: [...safe] });
-}
-
-/**
- * Applies in `client` what mutations in the other tabs changed, so what this tab shows refreshes in
- * place (src/api/changes.ts). Returns the unsubscribe.
- */
-export function replayChanges(client: QueryClient): () => void {
+/** Calls `apply` with what each mutation in another tab changed (a `changes` message); returns the unsubscribe. */
+export function replayChanges(apply: (changes: ReadonlyArray<unknown>) => void): () => void {
   return onTabMessage((message) => {
-    if (message.type !== 'changes' || !Array.isArray(message.changes)) return;
-    receiveChanges(
-      client,
-      message.changes.filter((change) => change.kind === 'everything' || Array.isArray((change as { queryKey?: unknown }).queryKey)),
-    );
+    if (message.type === 'changes') apply(message.changes);
   });
 }

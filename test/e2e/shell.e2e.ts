@@ -76,7 +76,8 @@ describe('Shell', () => {
       });
     }
     const boxes = await bar.evaluate((header) =>
-      [...header.querySelectorAll('a, button, input, [role="combobox"], .badge, .mock-key-badge, .mock-faults-indicator, .org-name')]
+      // The mock's key and world count as one item: they are stacked in the row.
+      [...header.querySelectorAll('a, button, input, [role="combobox"], .badge, .mock-badges, .mock-faults-indicator, .org-name')]
         .map((element) => ({ element, box: element.getBoundingClientRect() }))
         .filter(({ element, box }) => box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden')
         .map(({ element, box }) => ({

@@ -113,7 +113,8 @@ describe('mock controls', () => {
     const { user, location } = renderApp('/projects');
     // The top bar's placeholder shows the key first, then the panel itself: either may be the one on screen.
     expect(await screen.findByText('Key: phx_demo_admin')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'New project' }, { timeout: 5000 })).toBeEnabled();
+    // Enabled once the key's access is known (`Checking access…` until then).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New project' })).toBeEnabled(), { timeout: 5000 });
 
     const dialog = await openControls(user);
     expect(within(dialog).getByText('phx_demo_admin')).toBeInTheDocument();

@@ -28,15 +28,19 @@ export default function MockPanel({ info }: MockPanelProps) {
 
   return (
     <div className="mock-panel">
-      {/* Their title: the whole text where the one-row top bar cuts it short. */}
-      {current && (
-        <span className="mock-key-badge" title={`Key: ${current.key}`}>
-          Key: {current.key}
-        </span>
-      )}
-      {connection?.world && (
-        <span className="mock-key-badge" title={`World: ${connection.world}`}>
-          World: {connection.world}
+      {/* Stacked in one row of the top bar at 1440 px; the title gives the whole text where it is cut short. */}
+      {(current || connection?.world) && (
+        <span className="mock-badges">
+          {current && (
+            <span className="mock-key-badge" title={`Key: ${current.key}`}>
+              Key: {current.key}
+            </span>
+          )}
+          {connection?.world && (
+            <span className="mock-key-badge" title={`World: ${connection.world}`}>
+              World: {connection.world}
+            </span>
+          )}
         </span>
       )}
       {active && (
