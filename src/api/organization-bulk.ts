@@ -78,7 +78,8 @@ export function useOrganizationBulkRun() {
       changes: (projectIds: ReadonlyArray<number>, { action }: OrganizationBulkRunVariables): Change[] =>
         [...new Set(projectIds)].flatMap((projectId) => [
           changed.relist(keyRoots.dashboardLists(projectId)),
-          changed.refresh(keyRoots.dashboardDetails(projectId)),
+          // Every detail of the project (with collaborators and sharing beneath).
+          changed.refresh([...keyRoots.dashboards(projectId), 'detail']),
           ...(action.kind === 'delete' || action.kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
           changed.refresh(keyRoots.activityLog(projectId)),
         ]),
