@@ -97,6 +97,8 @@ export const actionRules = {
   moveTile: { doing: 'move tiles', scope: 'dashboard:write', editsDashboard: true, sessionOnly: 'dashboards.moveTile' },
   editSharing: { doing: 'change sharing', scope: 'sharing_configuration:write', editsDashboard: true },
   readActivityLog: { doing: 'read the activity log', scope: 'activity_log:read' },
+  readDashboards: { doing: 'read dashboards', scope: 'dashboard:read' },
+  readSharing: { doing: 'read sharing settings', scope: 'sharing_configuration:read' },
   readMembers: { doing: "list the organization's members", scope: 'organization_member:read' },
 } satisfies Record<string, ActionRule>;
 export type Action = keyof typeof actionRules;
@@ -127,7 +129,8 @@ export interface AuthorizationFacts {
   membershipLevel: number | null | undefined;
   /** True where the backend refuses keys the session-only actions (production, or the mock playing it). */
   productionKeyRules: boolean | undefined;
-  dashboard: Pick<Dashboard, 'effective_privilege_level' | 'created_by'> | null;
+  /** The creator is only compared by id and uuid. */
+  dashboard: (Pick<Dashboard, 'effective_privilege_level'> & { created_by: { id: number; uuid: string } | null }) | null;
   /** The person's user id and uuid, to recognise a dashboard's creator. */
   me: { id: number; uuid: string } | null | undefined;
 }

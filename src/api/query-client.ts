@@ -6,7 +6,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
-import { ApiError, NetworkError } from './http.ts';
+import { ApiError, NetworkError, UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
 import { postTabMessage, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
@@ -22,7 +22,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 /** Queries: 429 up to 3 times, network errors twice, 5xx once, other 4xx and shape errors never. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) {
-    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? 1) * 1000 <= MAX_RETRY_AFTER_MS;
+    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000 <= MAX_RETRY_AFTER_MS;
     if (error.status >= 500) return failureCount < 1;
     return false;
   }
@@ -35,10 +35,10 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
   return error instanceof ApiError && error.status === 429 && shouldRetryQuery(failureCount, error);
 }
 
-/** Waits `Retry-After` on a 429, else backs off 1 s, 2 s, 4 s… up to 8 s. */
+/** Waits `Retry-After` on a 429 (5 s when unreadable), else backs off 1 s, 2 s, 4 s… up to 8 s. */
 export function retryDelay(failureCount: number, error: unknown): number {
   if (error instanceof ApiError && error.status === 429) {
-    return Math.min((error.retryAfter ?? 1) * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min((error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000, MAX_RETRY_AFTER_MS);
   }
   return Math.min(1000 * 2 ** failureCount, 8000);
 }

@@ -31,6 +31,8 @@ const ConnectPage = lazyComponent(
 );
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
 const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'Loading projects…');
+const AllDashboardsPage = lazyPage(() => import('../features/organization/all-dashboards-page.tsx'), 'Loading dashboards…');
+const PublicLinksPage = lazyPage(() => import('../features/organization/public-links-page.tsx'), 'Loading public links…');
 const ProjectSettingsPage = lazyPage(
   () => import('../features/project-settings/project-settings-page.tsx'),
   'Loading project settings…',
@@ -169,6 +171,9 @@ export const appRoutes: RouteObject[] = [
         path: 'projects',
         ...dataRoute(ProjectsPage, projectsData, 'Loading projects…'),
       },
+      // The organization's pages load their data themselves (every project's lists, page by page).
+      { path: 'organization/dashboards', element: page(AllDashboardsPage, 'Loading dashboards…'), handle: code(AllDashboardsPage) },
+      { path: 'organization/public-links', element: page(PublicLinksPage, 'Loading public links…'), handle: code(PublicLinksPage) },
       {
         path: 'projects/:projectId/dashboards',
         ...dataRoute(DashboardsPage, dashboardsData, 'Loading dashboards…'),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getConnection } from '../../src/api/connection.ts';
@@ -86,8 +86,13 @@ describe('Connect', () => {
     const { user } = renderApp('/connect', { key: null });
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`Could not reach the API at ${window.location.origin}`);
+    // One sentence under API host, naming the host (the whole host fails: the no-cors probe too).
+    const hostField = screen.getByRole('textbox', { name: 'API host' });
+    await waitFor(() =>
+      expect(hostField).toHaveAccessibleDescription(
+        expect.stringContaining(`${window.location.origin} does not answer: check the address, your network, and that the server is running.`),
+      ),
+    );
     expect(getConnection()).toBeNull();
   });
 

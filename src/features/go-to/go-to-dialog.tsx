@@ -177,6 +177,7 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         <label htmlFor={inputId} className="go-to-label">
           Search projects, dashboards and pages
         </label>
+        {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- the spread inputProps carry role="combobox" (use-combobox.ts), which the rule cannot see; a combobox supports aria-expanded. */}
         <input
           {...combobox.inputProps}
           id={inputId}

@@ -16,6 +16,7 @@ import { Button } from '../../components/button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import type { NewProjectDialogProps } from './new-project-dialog.tsx';
 import './projects.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
@@ -156,7 +157,7 @@ export default function ProjectsPage() {
   }
 
   return (
-    <>
+    <OrganizationTabs>
       <div className="page-header">
         <h1>Projects</h1>
         <div className="page-header-actions">{newProjectButton}</div>
@@ -186,6 +187,6 @@ export default function ProjectsPage() {
       {dialogOpen && (
         <NewProjectDialog onClose={() => setDialogOpen(false)} onCreated={onCreated} organization={params.get('organization') || undefined} />
       )}
-    </>
+    </OrganizationTabs>
   );
 }
