@@ -235,7 +235,7 @@ export function useBulkRun(projectId: ProjectId) {
       changes: (_outcome: unknown, { kind }: BulkRunVariables): Change[] => [
         changed.relist(keyRoots.dashboardLists(projectId), { otherTabsOnly: !(kind === 'pin' || kind === 'unpin' || kind === 'restore') }),
         // Every detail of the project the other tabs hold (with collaborators and sharing beneath).
-        changed.refresh([...keyRoots.dashboards(projectId), 'detail'], { otherTabsOnly: true }),
+        changed.refresh(keyRoots.dashboardDetails(projectId), { otherTabsOnly: true }),
         ...(kind === 'delete' || kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
         changed.refresh(keyRoots.activityLog(projectId)),
       ],
