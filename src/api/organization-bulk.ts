@@ -78,8 +78,7 @@ export function useOrganizationBulkRun() {
       changes: (projectIds: ReadonlyArray<number>, { action }: OrganizationBulkRunVariables): Change[] =>
         [...new Set(projectIds)].flatMap((projectId) => [
           changed.relist(keyRoots.dashboardLists(projectId)),
-          // Every detail of the project (with collaborators and sharing beneath).
-          changed.refresh([...keyRoots.dashboards(projectId), 'detail']),
+          changed.refresh(keyRoots.dashboardDetails(projectId)),
           ...(action.kind === 'delete' || action.kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
           changed.refresh(keyRoots.activityLog(projectId)),
         ]),
