@@ -19,7 +19,7 @@ import {
   type Connection,
   type RememberedKey,
 } from './connection.ts';
-import { connectionFingerprint, newSalt, postTabMessage } from './tab-sync.ts';
+import { connectionFingerprint, postTabMessage, toHex } from './tab-sync.ts';
 
 /** The choices of `Forget the key after`, in the order Connect offers them. */
 export const FORGET_AFTER_CHOICES = [
@@ -74,6 +74,13 @@ export function saveConnection(input: SaveConnectionInput): Connection {
   // On a host the page's policy does not allow, the page reloads into it once the other tabs have been told.
   switchToConnection(connection, announceConnection(connection));
   return connection;
+}
+
+/** A fresh random salt for one message (src/api/tab-sync.ts: only a connecting tab needs one). */
+function newSalt(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return toHex(bytes.buffer);
 }
 
 async function announceConnection(connection: Connection): Promise<void> {
