@@ -5,7 +5,14 @@
  * probe that tells a host refusing this origin from one that does not answer.
  */
 import { useSyncExternalStore } from 'react';
-import { getConnection, normalizeHost, rememberedKeyFor, forgetRememberedKey, stepAsideFor, stopRememberingCurrent } from './connection.ts';
+import { getConnection } from './connection.ts';
+import {
+  normalizeHost,
+  rememberedKeyFor,
+  forgetRememberedKey,
+  stepAsideFor,
+  stopRememberingCurrent,
+} from './save-connection.ts';
 
 /** `Saved connections`: the hosts this device connected to, newest first (never a key). */
 export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
