@@ -152,7 +152,8 @@ export interface RememberedKey {
   world?: string;
 }
 
-function readJson(raw: string | null | undefined): unknown {
+/** Stored JSON, or undefined when missing or damaged. */
+export function readJson(raw: string | null | undefined): unknown {
   if (!raw) return undefined;
   try {
     return JSON.parse(raw) as unknown;
