@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
+import { createConsoleRuntime } from './api/runtime.ts';
 import { App } from './app/app.tsx';
 import { bootFirstRoute } from './app/first-route.ts';
 import { appRoutes } from './app/routes.tsx';
@@ -29,6 +30,10 @@ function showStartFailure(container: HTMLElement, error: unknown) {
 }
 
 async function start(container: HTMLElement) {
+  // The console's runtime (the connection read from storage, as it stands at load; the request log;
+  // the line to the other tabs), made once and handed down with the QueryClient that carries it
+  // (src/api/runtime.ts).
+  const runtime = createConsoleRuntime();
   if (inBrowserDemo) {
     try {
       const { startBrowserMock } = await import('./mock/browser.ts');
@@ -40,7 +45,7 @@ async function start(container: HTMLElement) {
   }
   // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
   const router = inBrowserDemo ? createHashRouter(appRoutes) : createBrowserRouter(appRoutes);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ runtime });
   // The first render shows the route with its code and data when they come quickly (src/app/first-route.ts).
   await bootFirstRoute(appRoutes, queryClient, router.state.location);
   createRoot(container).render(

@@ -19,13 +19,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { getConnection, useConnectionState, type Connection } from './connection.ts';
-import { apiRequest } from './http.ts';
-import { keepAccess, keptQueryKeys, readKeptAccess } from './kept-access.ts';
+import type { Connection } from './connection.ts';
+import { apiRequest, type ApiCall } from './http.ts';
+import { keepAccess, keptQueryKeys } from './kept-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
 import { type ProjectId } from './query-keys.ts';
+import { useConnectionState, useRuntime } from './use-runtime.ts';
 import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } from './session-only.ts';
 
 // ---------- the key itself ----------
@@ -33,11 +34,10 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 export type CurrentKey = PersonalApiKey;
 
 /** With `connection`, asks about a key that is not stored yet (Connect). */
-export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
-  return apiRequest({
+export function fetchCurrentKey(call: ApiCall, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
+  return apiRequest(call, {
     endpoint: 'personalApiKeys.current',
     path: '/api/personal_api_keys/@current/',
-    signal,
     schema: personalApiKeySchema,
     ...(connection ? { connection } : {}),
   });
@@ -48,7 +48,7 @@ export const personalApiKeyQueries = {
   current: () =>
     queryOptions({
       queryKey: keptQueryKeys.key,
-      queryFn: ({ signal }) => fetchCurrentKey(signal),
+      queryFn: (call) => fetchCurrentKey(call),
       staleTime: 5 * 60_000,
       retry: false,
     }),
@@ -191,7 +191,7 @@ export function refusal(action: Action, facts: AuthorizationFacts): string | nul
 /** True when the backend refuses personal API keys the session-only actions; undefined while not known. */
 function useProductionKeyRules(kept: boolean | undefined): boolean | undefined {
   const { connection } = useConnectionState();
-  const info = useQuery(mockQueries.info(connection?.host ?? getConnection()?.host ?? ''));
+  const info = useQuery(mockQueries.info(connection?.host ?? ''));
   if (info.isError) return false;
   if (!info.isSuccess) return kept;
   // Not the bundled mock: a production-like service (API.md §1.2).
@@ -221,11 +221,11 @@ export interface Authorization {
  */
 export function useAuthorization(context: AuthorizationContext = {}): Authorization {
   // What the queries learn is kept with the connection for the next load (once per client).
-  keepAccess(useQueryClient());
+  const keeper = keepAccess(useRuntime(), useQueryClient());
   const key = useQuery(personalApiKeyQueries.current());
   const organization = useQuery(organizationQueries.current());
   const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });
-  const kept = readKeptAccess();
+  const kept = keeper.read();
   const productionKeyRules = useProductionKeyRules(kept?.productionKeyRules);
   const keyFacts = key.data
     ? { scopes: key.data.scopes, scopedTeams: key.data.scoped_teams }

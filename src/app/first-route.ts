@@ -10,7 +10,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { getConnection } from '../api/connection.ts';
+import { runtimeOf } from '../api/runtime.ts';
 import type { RouteHandle } from './routes.tsx';
 
 /** How long the first render waits for the route's code and data. */
@@ -31,7 +31,7 @@ export async function bootFirstRoute(
   location: { pathname: string; search: string },
   waitMs = FIRST_ROUTE_WAIT_MS,
 ): Promise<void> {
-  const pathname = getConnection() ? location.pathname : '/connect';
+  const pathname = runtimeOf(queryClient).connection.get() ? location.pathname : '/connect';
   const search = new URLSearchParams(location.search);
   const work = (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) =>
     isRouteHandle(route.handle) ? [route.handle.boot({ queryClient, params, search }).catch(() => undefined)] : [],

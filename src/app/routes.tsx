@@ -7,7 +7,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
-import { useConnectionState } from '../api/connection.ts';
+import { useConnectionState } from '../api/use-runtime.ts';
 import { activityQueries } from '../api/activity.ts';
 import { dashboardQueries } from '../api/dashboards.ts';
 import { projectQueries } from '../api/projects.ts';

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { disconnect, useConnectionState } from '../api/connection.ts';
+import { useConnectionState, useRuntime } from '../api/use-runtime.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -86,6 +86,7 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
 }
 
 export function Shell() {
+  const runtime = useRuntime();
   const { connection } = useConnectionState();
   const organization = useQuery(organizationQueries.current());
   const mockInfo = useQuery(mockQueries.info(connection?.host ?? ''));
@@ -200,7 +201,7 @@ export function Shell() {
               >
                 API log
               </button>
-              <button type="button" className="button" onClick={() => disconnect({ byPerson: true })}>
+              <button type="button" className="button" onClick={() => runtime.connection.disconnect({ byPerson: true })}>
                 Disconnect
               </button>
             </div>

@@ -8,7 +8,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineScript } from '../../build/inline-script.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { connectRoute, earlyRoutes } from '../../src/app/early-routes.ts';
 import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
@@ -132,9 +131,9 @@ describe('the early requests are the pages’ own', () => {
     expect(sent.length).toBeGreaterThan(0);
     delete window.__consoleEarlyRequests;
 
-    renderApp(path);
+    const { runtime } = renderApp(path);
     await screen.findByRole('heading', { level: 1, name: heading });
-    const asked = () => getRequestLog().filter((entry) => entry.method === 'GET').map((entry) => entry.url);
+    const asked = () => runtime.requestLog.get().filter((entry) => entry.method === 'GET').map((entry) => entry.url);
     await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(sent.map((request) => request.url))));
   });
 });
