@@ -19,7 +19,7 @@ import {
 } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, TagDialog } from '../../components/bulk-parts.tsx';
+import { BulkActionsBar, BulkStatus, deletedToast, TagDialog, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -67,11 +67,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((d) => String(d.id)));
-          toast.show({
-            kind: 'success',
-            message: `${updated.length} ${updated.length === 1 ? 'dashboard' : 'dashboards'} deleted.`,
-            action: { label: 'Undo', onClick: () => void bulk.start({ kind: 'restore' }, updated) },
-          });
+          toast.show(deletedToast(updated.length, () => void bulk.start({ kind: 'restore' }, updated, { note: UNDO_NOTE })));
         },
       };
     },
@@ -97,10 +93,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     if (selection.count === 0) onFocusAway();
   };
 
-  const phase =
-    bulk.phase.kind === 'done' && bulk.phase.summary.action.kind === 'restore'
-      ? { ...bulk.phase, summary: { ...bulk.phase.summary, note: ' (undo of the delete)' } }
-      : bulk.phase;
 
   return (
     <div className="bulk-area">
@@ -129,10 +121,10 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
         }}
       />
       <BulkStatus
-        phase={phase}
+        phase={bulk.phase}
         noun={noun}
         onCancel={bulk.cancel}
-        onRetry={(items) => bulk.phase.kind === 'done' && void bulk.start(bulk.phase.summary.action, items)}
+        onRetry={bulk.retry}
         onDismiss={dismiss}
       />
       <TagDialog

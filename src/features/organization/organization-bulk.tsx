@@ -15,7 +15,7 @@ import {
 } from '../../api/organization-bulk.ts';
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton } from '../../components/bulk-parts.tsx';
+import { BulkActionsBar, BulkStatus, deletedToast, TagDialog, UNDO_NOTE, type BulkActionButton } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -80,11 +80,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((row) => row.key));
-          toast.show({
-            kind: 'success',
-            message: `${updated.length} ${updated.length === 1 ? 'dashboard' : 'dashboards'} deleted.`,
-            action: { label: 'Undo', onClick: () => void bulk.start({ kind: 'restore' }, updated) },
-          });
+          toast.show(deletedToast(updated.length, () => void bulk.start({ kind: 'restore' }, updated, { note: UNDO_NOTE })));
         },
       };
     },
@@ -118,10 +114,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           { label: 'Delete', onClick: () => setConfirm('delete'), danger: true },
         ];
 
-  const phase =
-    bulk.phase.kind === 'done' && bulk.phase.summary.action.kind === 'restore'
-      ? { ...bulk.phase, summary: { ...bulk.phase.summary, note: ' (undo of the delete)' } }
-      : bulk.phase;
   const count = selection.count;
   const many = (one: string, other: string) => `${count} ${count === 1 ? one : other}`;
 
@@ -143,10 +135,10 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
         }}
       />
       <BulkStatus
-        phase={phase}
+        phase={bulk.phase}
         noun={noun}
         onCancel={bulk.cancel}
-        onRetry={(items) => bulk.phase.kind === 'done' && void bulk.start(bulk.phase.summary.action, items)}
+        onRetry={bulk.retry}
         onDismiss={() => {
           bulk.dismiss();
           if (selection.count === 0) onFocusAway();
