@@ -19,7 +19,8 @@ import {
 } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, deletedToast, TagDialog, UNDO_NOTE } from '../../components/bulk-parts.tsx';
+import { BulkArea } from '../../components/bulk-area.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -46,7 +47,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   // The run as one mutation: what it changed is declared once, when it ends (api/bulk.ts).
   const bulkRun = useBulkRun(projectId);
   const toast = useToast();
-  const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const bulk = useBulkActionRun<BulkAction, DashboardListItem>({
@@ -74,8 +74,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   });
 
   const { state } = selection;
-  if (selection.count === 0 && state.notice === null && bulk.phase.kind === 'idle') return null;
-
   const start = (action: BulkAction) => {
     if (state.allMatching) {
       void bulk.start(action, {
@@ -88,53 +86,27 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     void bulk.start(action, [...state.selected.entries()].map(([id, snapshot]) => loaded.get(id) ?? snapshot));
   };
 
-  const dismiss = () => {
-    bulk.dismiss();
-    if (selection.count === 0) onFocusAway();
-  };
-
-
   return (
-    <div className="bulk-area">
-      <BulkActionsBar
-        count={selection.count}
-        notice={state.notice}
-        allMatching={state.allMatching}
-        allMatchingText="All matching dashboards are selected, loaded or not."
-        matchingTotal={total}
-        onSelectAllMatching={selection.selectAllMatching}
-        busy={bulk.busy}
-        // Known from the key's scopes: refused up front, with the reason (the row checks stay for roles).
-        refusal={refusal('editDashboard', { ...facts, dashboard: null })}
-        actions={[
-          { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
-          { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-          { label: 'Add tag', onClick: () => setTagDialog('addTag') },
-          { label: 'Remove tag', onClick: () => setTagDialog('removeTag') },
-          { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
-          { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
-          { label: 'Delete', onClick: () => setConfirmDelete(true), danger: true },
-        ]}
-        onClear={() => {
-          selection.clear();
-          if (bulk.phase.kind === 'idle') onFocusAway();
-        }}
-      />
-      <BulkStatus
-        phase={bulk.phase}
-        noun={noun}
-        onCancel={bulk.cancel}
-        onRetry={bulk.retry}
-        onDismiss={dismiss}
-      />
-      <TagDialog
-        kind={tagDialog}
-        onClose={() => setTagDialog(null)}
-        onSubmit={(kind, tag) => {
-          setTagDialog(null);
-          start({ kind, tag });
-        }}
-      />
+    <BulkArea
+      selection={selection}
+      run={bulk}
+      noun={noun}
+      allMatchingText="All matching dashboards are selected, loaded or not."
+      matchingTotal={total}
+      // Known from the key's scopes: refused up front, with the reason (the row checks stay for roles).
+      refusal={refusal('editDashboard', { ...facts, dashboard: null })}
+      actions={[
+        { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
+        { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
+        { label: 'Add tag', tagDialog: 'addTag' },
+        { label: 'Remove tag', tagDialog: 'removeTag' },
+        { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
+        { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+        { label: 'Delete', onClick: () => setConfirmDelete(true), danger: true },
+      ]}
+      onTag={(kind, tag) => start({ kind, tag })}
+      onFocusAway={onFocusAway}
+    >
       <ConfirmDialog
         open={confirmDelete}
         title={`Delete ${selection.count} ${selection.count === 1 ? 'dashboard' : 'dashboards'}`}
@@ -152,6 +124,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
           start({ kind: 'delete' });
         }}
       />
-    </div>
+    </BulkArea>
   );
 }

@@ -15,7 +15,8 @@ import {
 } from '../../api/organization-bulk.ts';
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, deletedToast, TagDialog, UNDO_NOTE, type BulkActionButton } from '../../components/bulk-parts.tsx';
+import { BulkArea, type BulkAreaAction } from '../../components/bulk-area.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -38,7 +39,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
   // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
   const bulkRun = useOrganizationBulkRun();
   const toast = useToast();
-  const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
   const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
 
@@ -87,8 +87,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
   });
 
   const { state } = selection;
-  if (selection.count === 0 && state.notice === null && bulk.phase.kind === 'idle') return null;
-
   const start = (action: OrganizationBulkAction) => {
     const items = state.allMatching ? [...matching] : (() => {
       const loaded = new Map(matching.map((row) => [row.key, row] as const));
@@ -97,7 +95,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
     void bulk.start(action, items);
   };
 
-  const actions: BulkActionButton[] =
+  const actions: BulkAreaAction[] =
     variant === 'links'
       ? [
           { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
@@ -106,8 +104,8 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
       : [
           { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
           { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-          { label: 'Add tag', onClick: () => setTagDialog('addTag') },
-          { label: 'Remove tag', onClick: () => setTagDialog('removeTag') },
+          { label: 'Add tag', tagDialog: 'addTag' },
+          { label: 'Remove tag', tagDialog: 'removeTag' },
           { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
           { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
           { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
@@ -118,40 +116,17 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
   const many = (one: string, other: string) => `${count} ${count === 1 ? one : other}`;
 
   return (
-    <div className="bulk-area">
-      <BulkActionsBar
-        count={count}
-        notice={state.notice}
-        allMatching={state.allMatching}
-        allMatchingText={`All ${matching.length} matching ${noun.other} are selected.`}
-        matchingTotal={matching.length}
-        onSelectAllMatching={selection.selectAllMatching}
-        busy={bulk.busy}
-        refusal={refusal(variant === 'links' ? 'editSharing' : 'editDashboard', { ...facts, dashboard: null })}
-        actions={actions}
-        onClear={() => {
-          selection.clear();
-          if (bulk.phase.kind === 'idle') onFocusAway();
-        }}
-      />
-      <BulkStatus
-        phase={bulk.phase}
-        noun={noun}
-        onCancel={bulk.cancel}
-        onRetry={bulk.retry}
-        onDismiss={() => {
-          bulk.dismiss();
-          if (selection.count === 0) onFocusAway();
-        }}
-      />
-      <TagDialog
-        kind={tagDialog}
-        onClose={() => setTagDialog(null)}
-        onSubmit={(kind, tag) => {
-          setTagDialog(null);
-          start({ kind, tag });
-        }}
-      />
+    <BulkArea
+      selection={selection}
+      run={bulk}
+      noun={noun}
+      allMatchingText={`All ${matching.length} matching ${noun.other} are selected.`}
+      matchingTotal={matching.length}
+      refusal={refusal(variant === 'links' ? 'editSharing' : 'editDashboard', { ...facts, dashboard: null })}
+      actions={actions}
+      onTag={(kind, tag) => start({ kind, tag })}
+      onFocusAway={onFocusAway}
+    >
       <ConfirmDialog
         open={confirm === 'delete'}
         title={`Delete ${many('dashboard', 'dashboards')}`}
@@ -185,6 +160,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           start({ kind: 'rotateLinks' });
         }}
       />
-    </div>
+    </BulkArea>
   );
 }
