@@ -14,6 +14,18 @@ type TagKind = 'addTag' | 'removeTag';
 /** An action of the toolbar: runs at once (or asks first, the page's business), or opens the tag dialog. */
 export type BulkAreaAction = BulkActionButton | { label: string; tagDialog: TagKind };
 
+/** The changes every dashboard list offers, in this order (its own actions go around them). */
+export function dashboardEditActions(start: (action: { kind: 'pin' | 'unpin' | 'restrict' | 'allowEveryone' }) => void): BulkAreaAction[] {
+  return [
+    { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
+    { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
+    { label: 'Add tag', tagDialog: 'addTag' },
+    { label: 'Remove tag', tagDialog: 'removeTag' },
+    { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
+    { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+  ];
+}
+
 /** The run as the area reads it (what `useBulkActionRun` returns). */
 export interface BulkRunView<T> {
   phase: BulkPhaseView<T>;

@@ -19,7 +19,7 @@ import {
 } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkArea } from '../../components/bulk-area.tsx';
+import { BulkArea, dashboardEditActions } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
@@ -96,12 +96,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
       // Known from the key's scopes: refused up front, with the reason (the row checks stay for roles).
       refusal={refusal('editDashboard', { ...facts, dashboard: null })}
       actions={[
-        { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
-        { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-        { label: 'Add tag', tagDialog: 'addTag' },
-        { label: 'Remove tag', tagDialog: 'removeTag' },
-        { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
-        { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+        ...dashboardEditActions(start),
         { label: 'Delete', onClick: () => setConfirmDelete(true), danger: true },
       ]}
       onTag={(kind, tag) => start({ kind, tag })}

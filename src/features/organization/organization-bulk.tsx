@@ -15,7 +15,7 @@ import {
 } from '../../api/organization-bulk.ts';
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkArea, type BulkAreaAction } from '../../components/bulk-area.tsx';
+import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
@@ -102,12 +102,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           { label: 'Rotate links', onClick: () => setConfirm('rotateLinks') },
         ]
       : [
-          { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
-          { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-          { label: 'Add tag', tagDialog: 'addTag' },
-          { label: 'Remove tag', tagDialog: 'removeTag' },
-          { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
-          { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+          ...dashboardEditActions(start),
           { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
           { label: 'Delete', onClick: () => setConfirm('delete'), danger: true },
         ];
