@@ -57,8 +57,6 @@ export interface ConnectionStore {
   keepForThisTabOnly(current: Connection): Connection;
   /** Forgets the key everywhere: both storages of this tab, and every other open tab of the console. */
   disconnect(options?: DisconnectOptions): void;
-  /** Forgets the key when its `Forget the key after` has come (timers fire late after a sleep). */
-  checkExpiry(): void;
   /** Stops its timer and listeners (a test's console, when the test ends). */
   dispose(): void;
 }
@@ -146,7 +144,6 @@ export function createConnectionStore(tabs: TabChannel): ConnectionStore {
     },
     keepForThisTabOnly,
     disconnect,
-    checkExpiry: () => expiry.check(),
     dispose() {
       disposed = true;
       expiry.stop();
