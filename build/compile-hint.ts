@@ -11,17 +11,18 @@
  */
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
-import { earlyRoutes } from '../src/app/early-routes.ts';
+import { earlyRoutes } from './early-routes.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /** The groups of build/route-chunks.ts that get the hint besides the early routes' own chunks. */
 const HINTED_GROUPS: readonly string[] = ['first', 'shared', 'forms', 'activity'];
 
 /** Rolldown's `postBanner`: the hint on the chunks of a first visit. */
-export function compileHint(root: string): (chunk: Rolldown.RenderedChunk) => string {
-  const firstVisitModules = new Set(earlyRoutes.flatMap((route) => route.modules.map((module) => resolve(root, 'src', module))));
-  return (chunk) =>
-    !chunk.isEntry && (HINTED_GROUPS.includes(chunk.name) || chunk.moduleIds.some((id) => firstVisitModules.has(id)))
-      ? COMPILE_HINT
-      : '';
+export function compileHint(root: string): (chunk: Rolldown.RenderedChunk) => Promise<string> {
+  return async (chunk) => {
+    if (chunk.isEntry) return '';
+    const { routes } = await earlyRoutes(root);
+    const firstVisitModules = new Set(routes.flatMap((route) => route.modules.map((module) => resolve(root, 'src', module))));
+    return HINTED_GROUPS.includes(chunk.name) || chunk.moduleIds.some((id) => firstVisitModules.has(id)) ? COMPILE_HINT : '';
+  };
 }

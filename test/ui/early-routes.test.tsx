@@ -1,15 +1,17 @@
 /**
  * A full page load starts the route's first API requests from the HTML, before any script of the
  * console has run (the inline script the build writes into index.html from src/app/page-start.ts,
- * reading the table of src/app/early-routes.ts). These tests run that very script, check that each early request is exactly the one the page's own query sends
+ * reading the table the build makes from the routes' own, src/app/route-data.ts). These tests run
+ * that very script with that very table, check that each early request is exactly the one the page's
+ * own query sends
  * (so React Query adopts the answer instead of asking again), and that a refused key still lands on
  * Connect.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyRoutes, type EarlyRoutes } from '../../build/early-routes.ts';
 import { inlineScript } from '../../build/inline-script.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
-import { connectRoute, earlyRoutes } from '../../src/app/early-routes.ts';
 import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -22,17 +24,19 @@ configure({ asyncUtilTimeout: 10_000 });
 const { projects } = seedIds;
 const STORAGE_KEY = 'analytics-console:connection';
 
-/** The script exactly as the build writes it into the page. */
+/** The script exactly as the build writes it into the page, and the build's table of routes. */
 let earlyScript = '';
+let routes: EarlyRoutes['routes'] = [];
+/** The table as the build writes it, with made-up file names. */
+let table: EarlyRouteTable;
 beforeAll(async () => {
   earlyScript = await inlineScript(['startEarlyRequests']);
-});
-
-/** The table as the build writes it, with made-up file names. */
-const table: EarlyRouteTable = {
-  connect: { files: ['/assets/connect.js', '/assets/connect.css'] },
-  routes: earlyRoutes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
-};
+  ({ routes } = await earlyRoutes(process.cwd()));
+  table = {
+    connect: { files: ['/assets/connect.js', '/assets/connect.css'] },
+    routes: routes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
+  };
+}, 60_000);
 
 /** Runs the early requests' inline script at `path` with `fetch` replaced; returns what it sent and linked. */
 function runInlineScript(path: string) {
@@ -79,7 +83,7 @@ describe('the early requests’ inline script', () => {
       },
     ]);
     expect(sent[0]!.url).not.toContain('phx_demo_admin');
-    const index = earlyRoutes.findIndex((route) => route.pattern.includes('dashboards/?$'));
+    const index = routes.findIndex((route) => route.pattern.includes('dashboards/?$'));
     expect(links).toEqual([{ rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
     expect(window.__consoleEarlyRequests?.map((request) => request.url)).toEqual([sent[0]!.url]);
   });
@@ -109,6 +113,7 @@ describe('the early requests’ inline script', () => {
 
 /** A sample path for each route of the table, and the page's heading there. */
 const samples: Array<{ path: string; heading: RegExp }> = [
+  { path: '/', heading: /^Projects$/ },
   { path: '/projects', heading: /^Projects$/ },
   { path: `/projects/${projects.app}/dashboards`, heading: /^Dashboards$/ },
   { path: `/projects/${projects.app}/dashboards/1`, heading: /./ },
@@ -121,8 +126,9 @@ const samples: Array<{ path: string; heading: RegExp }> = [
 
 describe('the early requests are the pages’ own', () => {
   it('has a sample for every route of the table', () => {
-    const covered = earlyRoutes.filter((route) => samples.some(({ path }) => new RegExp(route.pattern).test(path)));
-    expect(covered).toEqual(earlyRoutes.filter((route) => route !== connectRoute));
+    const covered = routes.filter((route) => samples.some(({ path }) => new RegExp(route.pattern).test(path)));
+    expect(covered).toEqual(routes.filter((route) => route.requests.length > 0));
+    expect(covered).toHaveLength(routes.length - 1);
   });
 
   it.each(samples)('$path: the page asks for each early request’s URL', async ({ path, heading }) => {

@@ -19,7 +19,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { disconnect, saveConnection } from '../../src/api/connection.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
 import { App } from '../../src/app/app.tsx';
-import { appRoutes } from '../../src/app/routes.tsx';
+import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
 import { mock, server } from './setup.ts';
 
@@ -49,7 +49,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}): RenderApp
   if (key) saveConnection({ host: options.host ?? '', key, remember: options.remember ?? false });
   else disconnect();
   const queryClient = createQueryClient({ forTests: true });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(
     <StrictMode>
