@@ -7,6 +7,8 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
@@ -20,6 +22,16 @@ const packages = (files, group, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths: [classicZod], patterns: [noAliases, { group, message }] }] },
 });
+
+// A computed import() cannot be checked against the zones.
+const computedImport = {
+  selector: 'ImportExpression[source.type!="Literal"]',
+  message: 'import() takes a string literal, so the layer zones can check it.',
+};
+const rawAriaDisabled = {
+  selector: 'JSXAttribute[name.name="aria-disabled"]',
+  message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
+};
 
 const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
 /** A zone: files under `src/<layer>` may not import from `src/<x>` for every x in `forbidden`. */
@@ -77,12 +89,21 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
-      // A computed import() cannot be checked against the zones.
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ImportExpression[source.type!="Literal"]', message: 'import() takes a string literal, so the layer zones can check it.' },
-      ],
+      'no-restricted-syntax': ['error', computedImport],
     },
+  },
+  // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
+  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled] } },
+  // The React code: jsx-a11y's recommended rules, from the flat-config fork `eslint-plugin-jsx-a11y-x`
+  // (the original declares peer eslint only up to ^9; see docs/testing.md). A deliberate pattern the rules
+  // misread (a roving tabindex, an aria-activedescendant combobox) is disabled on its line, with the reason.
+  { files: ['src/**/*.tsx'], ...jsxA11y.configs.recommended },
+  // The page tests: Testing Library's recommended rules for React.
+  {
+    files: ['test/ui/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    // renderApp (render.tsx) is the page tests' render; a helper merely named render… is not one.
+    settings: { 'testing-library/custom-renders': ['renderApp'] },
   },
   // The launcher imports the mock bundle it has just built, by its computed file URL.
   { files: ['src/mock/launch.mjs'], rules: { 'no-restricted-syntax': 'off' } },

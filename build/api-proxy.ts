@@ -39,7 +39,8 @@ export function apiProxy(): Plugin {
       const proxy: Record<string, ProxyOptions> = Object.fromEntries(
         PROXIED_PATHS.map((path) => [path, { target, changeOrigin: true, secure: false }]),
       );
-      return { server: { proxy }, preview: { proxy } };
+      // Vite's own CORS would answer preflights before the proxy: the API's CORS is the target's (API.md §1.5).
+      return { server: { proxy, cors: false }, preview: { proxy, cors: false } };
     },
     configureServer(server) {
       server.httpServer?.once('close', () => void stopMock());

@@ -10,14 +10,18 @@
  * - the five session-only actions (§1.2), refused up front where the backend is known to be
  *   production (not the bundled mock) or the mock plays production (`production_key_rules`).
  *
- * Each answer is the sentence that says why an action is not allowed, or null when it is allowed
- * or not known to be refused (then the API's answer decides, and its 403 is shown where the person acted).
+ * Three answers (DESIGN.md rule 2): yes; no, with the sentence that says why; or not known yet
+ * (a fact it needs is still loading), which is never "yes": the control is drawn disabled with
+ * `Checking access…`. What cannot be learnt at all (a backend without `@current`) is not "not yet":
+ * the API's answer then decides, and its 403 is shown where the person acted. What was learnt is
+ * kept with the connection (kept-access.ts), so a reload knows it before the first draw.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { getConnection, useConnectionState } from './connection.ts';
+import { getConnection, useConnectionState, type Connection } from './connection.ts';
 import { apiRequest } from './http.ts';
+import { keepAccess, keptQueryKeys, readKeptAccess } from './kept-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
@@ -28,12 +32,14 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 
 export type CurrentKey = PersonalApiKey;
 
-export function fetchCurrentKey(signal?: AbortSignal): Promise<CurrentKey> {
+/** With `connection`, asks about a key that is not stored yet (Connect). */
+export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
   return apiRequest({
     endpoint: 'personalApiKeys.current',
     path: '/api/personal_api_keys/@current/',
     signal,
     schema: personalApiKeySchema,
+    ...(connection ? { connection } : {}),
   });
 }
 
@@ -41,7 +47,7 @@ export const personalApiKeyQueries = {
   /** The connected key (its scopes); refetched whenever the connection changes (the app resets every query). */
   current: () =>
     queryOptions({
-      queryKey: ['personal-api-key', '@current'] as const,
+      queryKey: keptQueryKeys.key,
       queryFn: ({ signal }) => fetchCurrentKey(signal),
       staleTime: 5 * 60_000,
       retry: false,
@@ -91,6 +97,8 @@ export const actionRules = {
   moveTile: { doing: 'move tiles', scope: 'dashboard:write', editsDashboard: true, sessionOnly: 'dashboards.moveTile' },
   editSharing: { doing: 'change sharing', scope: 'sharing_configuration:write', editsDashboard: true },
   readActivityLog: { doing: 'read the activity log', scope: 'activity_log:read' },
+  readDashboards: { doing: 'read dashboards', scope: 'dashboard:read' },
+  readSharing: { doing: 'read sharing settings', scope: 'sharing_configuration:read' },
   readMembers: { doing: "list the organization's members", scope: 'organization_member:read' },
 } satisfies Record<string, ActionRule>;
 export type Action = keyof typeof actionRules;
@@ -102,53 +110,90 @@ export const reasons = {
   viewOnly: 'Only invited collaborators can edit this dashboard. You can view it, but not change it.',
   restrictionRights: "Only the dashboard's creator and organization admins can change who can edit it.",
   sessionOnly: (endpoint: SessionOnlyEndpoint) => sessionOnlyReason(sessionOnlyEndpoints[endpoint]),
+  /** The third answer: a fact the question needs is still loading. */
+  checking: 'Checking access…',
 };
 
-/** What is known about the key, the person and the object; null wherever it is not (yet) known. */
+/**
+ * What is known about the key, the person and the object. `undefined`: not known YET (loading);
+ * `null`: cannot be known (the API decides when the person acts).
+ */
 export interface AuthorizationFacts {
-  /** The key's scopes; null when unknown (the API decides). */
-  scopes: ReadonlyArray<string> | null;
+  /** The key's scopes. */
+  scopes: ReadonlyArray<string> | null | undefined;
   /** Project ids the key is limited to; empty = every project. */
   scopedProjects: ReadonlyArray<string>;
   /** The project the action is in, when it is in one. */
   projectId: string | null;
-  /** 1 member, 8 admin, 15 owner; null when unknown. */
-  membershipLevel: number | null;
+  /** 1 member, 8 admin, 15 owner. */
+  membershipLevel: number | null | undefined;
   /** True where the backend refuses keys the session-only actions (production, or the mock playing it). */
-  productionKeyRules: boolean;
-  dashboard: Pick<Dashboard, 'effective_privilege_level' | 'created_by'> | null;
+  productionKeyRules: boolean | undefined;
+  /** The creator is only compared by id and uuid. */
+  dashboard: (Pick<Dashboard, 'effective_privilege_level'> & { created_by: { id: number; uuid: string } | null }) | null;
   /** The person's user id and uuid, to recognise a dashboard's creator. */
-  me: { id: number; uuid: string } | null;
+  me: { id: number; uuid: string } | null | undefined;
 }
+
+/** Yes; no, with the reason; or not known yet (drawn disabled, with `Checking access…`). */
+export type AccessAnswer = { kind: 'yes' } | { kind: 'no'; reason: string } | { kind: 'checking'; reason: string };
 
 const CAN_EDIT = 37;
 
-/** Why `action` is refused, in the one wording, or null. The order is the API's (§2.3): scope, role, privilege. */
-export function refusal(action: Action, facts: AuthorizationFacts): string | null {
+/**
+ * The answer to "may this key do `action` here". The order is the API's (§2.3): scope, role,
+ * privilege; the first refusal that is known wins, even while a fact before it still loads (it is
+ * true either way); with none, any fact still loading makes the answer "not known yet".
+ */
+export function answer(action: Action, facts: AuthorizationFacts): AccessAnswer {
   const rule: ActionRule = actionRules[action];
-  if (rule.sessionOnly && facts.productionKeyRules) return reasons.sessionOnly(rule.sessionOnly);
-  if (facts.scopes && !scopeGranted(facts.scopes, rule.scope)) return reasons.missingScope(rule.doing, rule.scope);
-  if (facts.projectId !== null && facts.scopedProjects.length > 0 && !facts.scopedProjects.includes(facts.projectId)) {
-    return reasons.otherProjects(rule.doing);
+  let checking = false;
+  const no = (reason: string): AccessAnswer => ({ kind: 'no', reason });
+  if (rule.sessionOnly) {
+    if (facts.productionKeyRules === undefined) checking = true;
+    else if (facts.productionKeyRules) return no(reasons.sessionOnly(rule.sessionOnly));
   }
-  const admin = facts.membershipLevel === null ? null : facts.membershipLevel >= memberLevels.admin;
-  if (rule.adminOnly && admin === false) return reasons.adminOnly(rule.doing);
-  if (rule.editsDashboard && facts.dashboard && facts.dashboard.effective_privilege_level < CAN_EDIT) return reasons.viewOnly;
-  if (rule.restrictionRights && facts.dashboard && admin === false) {
-    const creator = facts.dashboard.created_by;
-    const isCreator = !!creator && !!facts.me && (creator.uuid === facts.me.uuid || creator.id === facts.me.id);
-    if (!isCreator && facts.me) return reasons.restrictionRights;
+  if (facts.scopes === undefined) checking = true;
+  else {
+    if (facts.scopes && !scopeGranted(facts.scopes, rule.scope)) return no(reasons.missingScope(rule.doing, rule.scope));
+    if (facts.projectId !== null && facts.scopedProjects.length > 0 && !facts.scopedProjects.includes(facts.projectId)) {
+      return no(reasons.otherProjects(rule.doing));
+    }
   }
-  return null;
+  const admin = facts.membershipLevel == null ? facts.membershipLevel : facts.membershipLevel >= memberLevels.admin;
+  if (rule.adminOnly) {
+    if (admin === undefined) checking = true;
+    else if (admin === false) return no(reasons.adminOnly(rule.doing));
+  }
+  if (rule.editsDashboard && facts.dashboard && facts.dashboard.effective_privilege_level < CAN_EDIT) return no(reasons.viewOnly);
+  if (rule.restrictionRights && facts.dashboard) {
+    if (admin === undefined) checking = true;
+    else if (admin === false) {
+      if (facts.me === undefined) checking = true;
+      else if (facts.me) {
+        const creator = facts.dashboard.created_by;
+        const isCreator = !!creator && (creator.uuid === facts.me.uuid || creator.id === facts.me.id);
+        if (!isCreator) return no(reasons.restrictionRights);
+      }
+    }
+  }
+  return checking ? { kind: 'checking', reason: reasons.checking } : { kind: 'yes' };
+}
+
+/** Why `action` is not available now, in the one wording (`Checking access…` while not known yet), or null when allowed. */
+export function refusal(action: Action, facts: AuthorizationFacts): string | null {
+  const given = answer(action, facts);
+  return given.kind === 'yes' ? null : given.reason;
 }
 
 // ---------- the hooks every page asks ----------
 
-/** True when the backend refuses personal API keys the session-only actions. */
-function useProductionKeyRules(): boolean {
+/** True when the backend refuses personal API keys the session-only actions; undefined while not known. */
+function useProductionKeyRules(kept: boolean | undefined): boolean | undefined {
   const { connection } = useConnectionState();
   const info = useQuery(mockQueries.info(connection?.host ?? getConnection()?.host ?? ''));
-  if (!info.isSuccess) return false;
+  if (info.isError) return false;
+  if (!info.isSuccess) return kept;
   // Not the bundled mock: a production-like service (API.md §1.2).
   if (info.data === null) return true;
   return productionKeyRulesOf(info.data.faults);
@@ -162,28 +207,49 @@ export interface AuthorizationContext {
 }
 
 export interface Authorization {
-  /** Why `action` is refused here, or null. */
+  /** Why `action` is not available here (`Checking access…` while not known yet), or null. */
   refusal: (action: Action) => string | null;
+  /** The three-valued answer. */
+  answer: (action: Action) => AccessAnswer;
   facts: AuthorizationFacts;
 }
 
-/** The facts the console knows now, and the question "may this key do X here, and if not, why". */
+/**
+ * The facts the console knows now, and the question "may this key do X here, and if not, why".
+ * An answer the queries have not given yet comes from what was kept with the connection
+ * (kept-access.ts); the queries check it in the background and the answer follows them.
+ */
 export function useAuthorization(context: AuthorizationContext = {}): Authorization {
+  // What the queries learn is kept with the connection for the next load (once per client).
+  keepAccess(useQueryClient());
   const key = useQuery(personalApiKeyQueries.current());
   const organization = useQuery(organizationQueries.current());
   const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });
-  const productionKeyRules = useProductionKeyRules();
+  const kept = readKeptAccess();
+  const productionKeyRules = useProductionKeyRules(kept?.productionKeyRules);
+  const keyFacts = key.data
+    ? { scopes: key.data.scopes, scopedTeams: key.data.scoped_teams }
+    : key.isError
+      ? { scopes: null, scopedTeams: [] }
+      : kept?.key ?? { scopes: undefined, scopedTeams: [] };
+  const organizationLevel = organization.data
+    ? organization.data.membership_level ?? null
+    : organization.isError
+      ? null
+      : kept && 'membershipLevel' in kept
+        ? kept.membershipLevel
+        : undefined;
   const projectLevel = context.project?.effective_membership_level ?? null;
   const facts: AuthorizationFacts = {
-    scopes: key.data?.scopes ?? null,
-    scopedProjects: (key.data?.scoped_teams ?? []).map(String),
+    scopes: keyFacts.scopes,
+    scopedProjects: keyFacts.scopedTeams.map(String),
     projectId: context.projectId === undefined || context.projectId === null ? null : String(context.projectId),
-    membershipLevel: projectLevel ?? organization.data?.membership_level ?? null,
+    membershipLevel: projectLevel ?? organizationLevel,
     productionKeyRules,
     dashboard: context.dashboard ?? null,
-    me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null,
+    me: me.data ? { id: me.data.id, uuid: me.data.uuid } : me.isError ? null : kept?.me,
   };
-  return { refusal: (action) => refusal(action, facts), facts };
+  return { refusal: (action) => refusal(action, facts), answer: (action) => answer(action, facts), facts };
 }
 
 /** The project-level answers (Settings, the dashboard list, the danger zone). */

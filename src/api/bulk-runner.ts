@@ -5,6 +5,7 @@
  * starts), and one result per item reported the moment it arrives. Pure TypeScript: the transport
  * (`send`) and the clock are given, so tests drive it with fakes.
  */
+import { UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
 
 /** What the runner reads of an error: the HTTP status, the API's sentence, and `Retry-After` seconds. */
 interface ErrorFields {
@@ -89,7 +90,10 @@ export interface BulkRunOptions<T, R> {
   concurrency?: number;
   /** Retries of one request after a 429 before it counts as failed. Default 3. */
   maxRetries?: number;
-  /** Wait after a 429 without `Retry-After`, in seconds. Default 1. */
+  /**
+   * Wait after a 429 without a readable `Retry-After`, in seconds. Default 5, as for any request
+   * (src/api/http.ts UNREADABLE_RETRY_AFTER_SECONDS: another origin's headers are unreadable).
+   */
   defaultRetryAfter?: number;
   clock?: BulkClock;
   onResult?: (result: BulkResult<T, R>) => void;
@@ -171,7 +175,7 @@ export function runBulk<T, R>(options: BulkRunOptions<T, R>): BulkRun<T, R> {
         const status = statusOf(error);
         if (status === 429 && attempts <= maxRetries) {
           const seconds = fieldsOf(error).retryAfter;
-          const wait = (typeof seconds === 'number' && seconds >= 0 ? seconds : (options.defaultRetryAfter ?? 1)) * 1000;
+          const wait = (typeof seconds === 'number' && seconds >= 0 ? seconds : (options.defaultRetryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS)) * 1000;
           pausedUntil = Math.max(pausedUntil ?? 0, clock.now() + wait);
           retries.push({ item: pending.item, attempts });
         } else {

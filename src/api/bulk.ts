@@ -4,13 +4,14 @@
  * fetched page by page; and the cached list pages updated per answer, in batches (one pass over the
  * loaded rows per animation frame, not per answer, and never a refetch of every loaded page).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { normalizeTags, type DashboardUpdateInput } from '../contract/inputs.ts';
 import { restrictionLevels } from '../contract/schemas.ts';
 import type { Dashboard, DashboardListItem } from '../contract/schemas.ts';
 import type { Action } from './authorization.ts';
 import { dashboardDisplayName, dashboardQueries, fetchDashboardPage } from './dashboards.ts';
-import { refetchFirstListPages, updateDashboard } from './dashboard-mutations.ts';
+import { changed, type Change } from './changes.ts';
+import { updateDashboard } from './dashboard-mutations.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type BulkActionKind = 'pin' | 'unpin' | 'addTag' | 'removeTag' | 'restrict' | 'allowEveryone' | 'delete' | 'restore';
@@ -75,7 +76,7 @@ export function bulkAuthorizationAction(kind: BulkActionKind): Action {
 }
 
 /** The one request of a bulk action for one dashboard. */
-export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: DashboardListItem, signal?: AbortSignal) {
+export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, signal?: AbortSignal) {
   return updateDashboard(projectId, dashboard.id, bulkChange(action, dashboard), signal);
 }
 
@@ -214,12 +215,30 @@ export function createListCacheWriter(queryClient: QueryClient, projectId: Proje
   };
 }
 
+export interface BulkRunVariables {
+  kind: BulkActionKind;
+  /** The run under way (src/api/bulk-runner.ts): the mutation settles when it ends, cancelled or not. */
+  done: Promise<unknown>;
+}
+
 /**
- * After a run: an order-changing action (pin, unpin, restore) refetches the first page of each list
- * once (pinned first is the API's order); the activity log is stale either way.
+ * One bulk run as one mutation, so its changes are declared once, at the end of the run (however
+ * many requests it sent): this tab already holds each answer (createListCacheWriter, per frame);
+ * an order-changing action (pin, unpin, restore) refetches the first page of each list once (pinned
+ * first is the API's order). The other tabs refetch the first page of their lists and the details
+ * they show; the activity log (and, for delete and restore, the project) is stale everywhere.
  */
-export function afterBulkRun(queryClient: QueryClient, projectId: ProjectId, kind: BulkActionKind): void {
-  if (kind === 'pin' || kind === 'unpin' || kind === 'restore') void refetchFirstListPages(queryClient, projectId);
-  if (kind === 'delete' || kind === 'restore') void queryClient.invalidateQueries({ queryKey: keyRoots.project(projectId), exact: true });
-  void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) });
+export function useBulkRun(projectId: ProjectId) {
+  return useMutation({
+    mutationFn: ({ done }: BulkRunVariables) => done,
+    meta: {
+      changes: (_outcome: unknown, { kind }: BulkRunVariables): Change[] => [
+        changed.relist(keyRoots.dashboardLists(projectId), { otherTabsOnly: !(kind === 'pin' || kind === 'unpin' || kind === 'restore') }),
+        // Every detail of the project the other tabs hold (with collaborators and sharing beneath).
+        changed.refresh(keyRoots.dashboardDetails(projectId), { otherTabsOnly: true }),
+        ...(kind === 'delete' || kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
+        changed.refresh(keyRoots.activityLog(projectId)),
+      ],
+    },
+  });
 }

@@ -1,5 +1,6 @@
 /** A dashboard's collaborators (API.md §5 #3–5): a plain array, oldest first. */
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { changed, type Change } from './changes.ts';
 import { collaboratorLevel } from '../contract/inputs.ts';
 import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/schemas.ts';
 import { apiRequest } from './http.ts';
@@ -60,47 +61,41 @@ export const collaboratorQueries = {
     }),
 };
 
-/** Refetches the dashboard itself (not its sub-queries): the caller's privilege changes when they remove themselves. */
-function refreshDashboard(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId) {
-  void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
-}
+/**
+ * The collaborator list as the API answered, then the dashboard itself (not its sub-queries: the
+ * caller's privilege changes when they remove themselves) and the lists (their privilege column).
+ */
+const collaboratorsChanged = (
+  projectId: ProjectId,
+  dashboardId: DashboardId,
+  update: (list: Collaborator[] | undefined) => Collaborator[] | undefined,
+): Change[] => [
+  changed.update<Collaborator[]>(collaboratorQueries.list(projectId, dashboardId).queryKey, update),
+  changed.refresh(collaboratorQueries.list(projectId, dashboardId).queryKey),
+  changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
+  changed.refresh(keyRoots.dashboardLists(projectId)),
+];
 
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */
 export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userUuid: string) => addCollaborator(projectId, dashboardId, userUuid),
     meta: {
-      invalidates: [
-        collaboratorQueries.list(projectId, dashboardId).queryKey,
-        keyRoots.dashboardLists(projectId),
-              ],
-    },
-    onSuccess: (collaborator) => {
-      queryClient.setQueryData(collaboratorQueries.list(projectId, dashboardId).queryKey, (list) =>
-        list ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
-      );
-      refreshDashboard(queryClient, projectId, dashboardId);
+      changes: (collaborator: Collaborator) =>
+        collaboratorsChanged(projectId, dashboardId, (list) =>
+          list ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
+        ),
     },
   });
 }
 
 /** Variables: the user's `uuid`. The collaborator leaves the cached list. */
 export function useRemoveCollaborator(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userUuid: string) => removeCollaborator(projectId, dashboardId, userUuid),
     meta: {
-      invalidates: [
-        collaboratorQueries.list(projectId, dashboardId).queryKey,
-        keyRoots.dashboardLists(projectId),
-              ],
-    },
-    onSuccess: (_data, userUuid) => {
-      queryClient.setQueryData(collaboratorQueries.list(projectId, dashboardId).queryKey, (list) =>
-        list?.filter((c) => c.user.uuid !== userUuid),
-      );
-      refreshDashboard(queryClient, projectId, dashboardId);
+      changes: (_data: void, userUuid: string) =>
+        collaboratorsChanged(projectId, dashboardId, (list) => list?.filter((c) => c.user.uuid !== userUuid)),
     },
   });
 }

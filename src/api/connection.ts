@@ -45,6 +45,12 @@ export function forgetAfterMs(choice: ForgetAfter): number | null {
 }
 
 export { STORAGE_KEY };
+/**
+ * The keys remembered for saved connections other than the current one, by host (localStorage):
+ * a remembered key moves here when the person switches to another host, and back when they `Use`
+ * that host again. Each keeps its `Forget the key after` deadline.
+ */
+export const REMEMBERED_KEYS_STORAGE_KEY = 'analytics-console:remembered-keys';
 /** Carries Connect's notice over the reload that loosens a locked page's policy (never the key). */
 const NOTICE_STORAGE_KEY = 'analytics-console:disconnect-notice';
 
@@ -102,6 +108,7 @@ function loadState(): ConnectionState {
     local = null;
     if (!session) notice = NOTICES.expired;
   }
+  pruneRememberedKeys();
   return { connection: session ?? local, notice, disconnectedByPerson, version: 0 };
 }
 
@@ -111,6 +118,12 @@ const listeners = new Set<() => void>();
 function setState(next: Omit<ConnectionState, 'version' | 'disconnectedByPerson'> & { disconnectedByPerson?: boolean }) {
   state = { disconnectedByPerson: false, ...next, version: state.version + 1 };
   scheduleExpiry();
+  if (state.connection && !policyAllows(state.connection.host)) {
+    // Locked to another host (a saved connection on another host, or another tab's): the next load
+    // locks the page to this one. Nothing is drawn under the old policy meanwhile.
+    reloadIntoPolicy();
+    return;
+  }
   if (state.connection) lockConnectSrc(state.connection.host);
   else if (connectSrcLocked()) reloadToLoosenPolicy();
   for (const listener of [...listeners]) listener();
@@ -138,6 +151,8 @@ export interface SaveConnectionInput {
    * remembered connection keeps the deadline it already had (a key switch does not extend it).
    */
   forgetAfterMs?: number | null;
+  /** A remembered key's deadline as it stands (a saved connection's remembered key); wins over `forgetAfterMs`. */
+  expiresAt?: number | null;
   /** The mock world; left out, the connection keeps the world it had. */
   world?: string;
 }
@@ -146,15 +161,29 @@ export interface SaveConnectionInput {
 export function saveConnection(input: SaveConnectionInput): Connection {
   const previous = state.connection;
   let expiresAt: number | null = null;
+  const host = normalizeHost(input.host);
+  const sameHost = previous?.host === host;
   if (input.remember) {
-    if (input.forgetAfterMs === undefined) expiresAt = previous?.remembered ? previous.expiresAt : null;
+    if (input.expiresAt !== undefined) expiresAt = input.expiresAt;
+    else if (input.forgetAfterMs === undefined) expiresAt = sameHost && previous?.remembered ? previous.expiresAt : null;
     else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
   }
-  const world = (input.world ?? previous?.world) || undefined;
-  const connection: Connection = { host: normalizeHost(input.host), key: input.key, remembered: input.remember, expiresAt, world };
+  // The world belongs to the mock it was chosen on: another host starts in its default world.
+  const world = (input.world ?? (sameHost ? previous?.world : undefined)) || undefined;
+  const connection: Connection = { host, key: input.key, remembered: input.remember, expiresAt, world };
+  // The key remembered for the host left behind stays remembered for it (`Use` brings it back); the
+  // new host's own remembered key, if any, becomes the current one (each key is kept in one place).
+  if (previous && !sameHost && previous.remembered && !isExpired(previous)) parkRememberedKey(previous);
+  forgetRememberedKey(host);
   writeStored(connection);
+  const announced = announceConnection(connection);
+  if (!policyAllows(host)) {
+    // The page reloads into the new host's policy once the other tabs have been told.
+    state = { ...state, connection, notice: null, disconnectedByPerson: false, version: state.version + 1 };
+    void announced.finally(reloadIntoPolicy);
+    return connection;
+  }
   setState({ connection, notice: null });
-  void announceConnection(connection);
   return connection;
 }
 
@@ -176,6 +205,107 @@ async function announceConnection(connection: Connection): Promise<void> {
   const salt = newSalt();
   const digest = (await connectionFingerprint(salt, connection.host, connection.key)) ?? '';
   postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
+}
+
+// ---------- the keys remembered for the other saved connections ----------
+
+export interface RememberedKey {
+  key: string;
+  expiresAt: number | null;
+  world?: string;
+}
+
+function readJson(raw: string | null | undefined): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readRememberedKeys(): Record<string, RememberedKey> {
+  const value = readJson(storage('local')?.getItem(REMEMBERED_KEYS_STORAGE_KEY));
+  const keys: Record<string, RememberedKey> = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return keys;
+  for (const [host, item] of Object.entries(value as Record<string, unknown>)) {
+    if (!item || typeof item !== 'object') continue;
+    const { key, expiresAt, world } = item as Record<string, unknown>;
+    if (typeof key !== 'string' || !key) continue;
+    keys[host] = { key, expiresAt: typeof expiresAt === 'number' ? expiresAt : null, ...(typeof world === 'string' && world ? { world } : {}) };
+  }
+  return keys;
+}
+
+function writeRememberedKeys(keys: Record<string, RememberedKey>): void {
+  const store = storage('local');
+  if (!store) return;
+  if (Object.keys(keys).length === 0) {
+    store.removeItem(REMEMBERED_KEYS_STORAGE_KEY);
+    return;
+  }
+  try {
+    store.setItem(REMEMBERED_KEYS_STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Quota or privacy mode: the key is not kept for later.
+  }
+}
+
+function parkRememberedKey(connection: Connection): void {
+  const keys = readRememberedKeys();
+  keys[connection.host] = { key: connection.key, expiresAt: connection.expiresAt, ...(connection.world ? { world: connection.world } : {}) };
+  writeRememberedKeys(keys);
+}
+
+/** Drops the key remembered for `host` (e.g. the API refused it), keeping its saved connection. */
+export function forgetRememberedKey(host: string): void {
+  const keys = readRememberedKeys();
+  if (!(host in keys)) return;
+  delete keys[host];
+  writeRememberedKeys(keys);
+}
+
+/** Drops every remembered key past its `Forget the key after`; returns the earliest deadline left. */
+function pruneRememberedKeys(now = Date.now()): number | null {
+  const keys = readRememberedKeys();
+  let changed = false;
+  let earliest: number | null = null;
+  for (const [host, remembered] of Object.entries(keys)) {
+    if (remembered.expiresAt !== null && remembered.expiresAt <= now) {
+      delete keys[host];
+      changed = true;
+    } else if (remembered.expiresAt !== null && (earliest === null || remembered.expiresAt < earliest)) {
+      earliest = remembered.expiresAt;
+    }
+  }
+  if (changed) writeRememberedKeys(keys);
+  return earliest;
+}
+
+/** The key remembered for `host` (not past its `Forget the key after`), or null. */
+export function rememberedKeyFor(host: string): RememberedKey | null {
+  pruneRememberedKeys();
+  return readRememberedKeys()[host] ?? null;
+}
+
+/**
+ * Before the page reloads to check a key on `host` (src/api/connect-support.ts): the current
+ * connection steps aside, its key remembered for its own saved connection when it was remembered.
+ */
+export function stepAsideFor(host: string): void {
+  const current = state.connection;
+  if (current && current.remembered && current.host !== host && !isExpired(current)) parkRememberedKey(current);
+  wipeStoredKey();
+}
+
+/** `Forget` of the connected host: this device stops remembering its key, which stays for this tab only. */
+export function stopRememberingCurrent(host: string): void {
+  const current = state.connection;
+  if (current?.host !== host || !current.remembered) return;
+  const kept: Connection = { ...current, remembered: false, expiresAt: null };
+  writeStored(kept);
+  setState({ ...state, connection: kept });
+  void announceConnection(kept);
 }
 
 export interface DisconnectOptions {
@@ -208,15 +338,17 @@ let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleExpiry(): void {
   if (expiryTimer !== undefined) clearTimeout(expiryTimer);
   expiryTimer = undefined;
-  const expiresAt = state.connection?.expiresAt;
-  if (expiresAt == null) return;
+  // The current key's deadline, and the earliest of the keys remembered for the other saved connections.
+  const deadlines = [state.connection?.expiresAt ?? null, pruneRememberedKeys()].filter((at): at is number => at !== null);
+  if (deadlines.length === 0) return;
+  const expiresAt = Math.min(...deadlines);
   expiryTimer = setTimeout(checkExpiry, Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
 }
 
-/** Forgets the key when its time has come (timers fire late after a sleep: also checked on focus). */
+/** Forgets a key when its time has come (timers fire late after a sleep: also checked on focus). */
 export function checkExpiry(): void {
   if (!isExpired(state.connection)) {
-    if (state.connection?.expiresAt != null) scheduleExpiry();
+    scheduleExpiry();
     return;
   }
   disconnect({ notice: NOTICES.expired, reason: 'expired' });
@@ -240,6 +372,19 @@ function lockConnectSrc(host: string): void {
   meta.content = origin && origin !== window.location.origin ? `connect-src 'self' ${origin}` : "connect-src 'self'";
   meta.setAttribute(LOCK_ATTRIBUTE, origin || 'self');
   document.head.append(meta);
+}
+
+/** Whether the page's policy lets it reach `host` now (always, until a connection locked it). */
+function policyAllows(host: string): boolean {
+  const locked = lockedApiOrigin();
+  if (locked === undefined || !host) return true;
+  const origin = new URL(host).origin;
+  return origin === window.location.origin || origin === locked;
+}
+
+/** The stored connection is for another host than the page's policy allows: load again under the right one. */
+function reloadIntoPolicy(): void {
+  window.location.reload();
 }
 
 function connectSrcLocked(): boolean {
@@ -271,9 +416,16 @@ function reloadToLoosenPolicy(): void {
   window.location.reload();
 }
 
+/** Hosts a plain `http://` API host may name: a mock or API on this computer (any port). */
+const LOCAL_HOSTNAMES = /^(localhost|127\.0\.0\.1)$/i;
+
 /**
- * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`.
- * Returns the origin without a trailing slash; throws a readable Error when it is not a URL.
+ * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`,
+ * even an address copied from the browser (`https://us.posthog.com/project/1/dashboard`). Returns the
+ * origin only: the API lives at the root of its host (API.md §1), so a path or trailing slash is left
+ * out (`hostPathLeftOut` tells Connect to say so). Throws a readable Error when it is not an address
+ * the console may call: not a URL, another scheme, or plain `http://` to a host other than
+ * `localhost` or `127.0.0.1` (or this site itself).
  */
 export function normalizeHost(input: string): string {
   const trimmed = input.trim();
@@ -289,9 +441,34 @@ export function normalizeHost(input: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`The API host must start with http:// or https:// (got "${url.protocol}").`);
   }
-  // Keep a path prefix (an API behind a sub-path) but never a trailing slash.
-  const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path}`;
+  const thisSite = typeof window !== 'undefined' && url.origin === window.location.origin;
+  if (url.protocol === 'http:' && !LOCAL_HOSTNAMES.test(url.hostname) && !thisSite) {
+    throw new Error(
+      `${url.origin} is plain http://, which the browser blocks from a page served over https:// (mixed content): ` +
+        'use its https:// address (http:// is accepted only for localhost and 127.0.0.1).',
+    );
+  }
+  return url.origin;
+}
+
+/** The badge's name of a well-known host, else null: PostHog Cloud's two regions. */
+const CLOUD_NAMES: Readonly<Record<string, string>> = {
+  'https://us.posthog.com': 'PostHog Cloud US',
+  'https://app.posthog.com': 'PostHog Cloud US',
+  'https://eu.posthog.com': 'PostHog Cloud EU',
+};
+
+/**
+ * The backend's name, as the top bar's badge and `Saved connections` show it: `PostHog Cloud US`,
+ * `PostHog Cloud EU`, `Bundled mock` (the host answers `/__mock/info`), or the host itself
+ * (`posthog.example.com`, `127.0.0.1:8010`; this site's own host when `host` is empty).
+ */
+export function backendName(host: string, isBundledMock: boolean): string {
+  const origin = new URL(resolveHost(host)).origin;
+  const cloud = CLOUD_NAMES[origin];
+  if (cloud) return cloud;
+  if (isBundledMock) return 'Bundled mock';
+  return new URL(origin).host;
 }
 
 /** The origin requests really go to: the host, or this page's origin when the host is empty. */

@@ -1,5 +1,6 @@
 /** Dashboards (API.md §5): the mutation hooks and the cache updates they make (fetchers and queries: dashboards.ts). */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { changed, type Change } from './changes.ts';
 import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } from '../contract/inputs.ts';
 import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
 import { dashboardToTemplate } from './dashboard-template.ts';
@@ -79,13 +80,12 @@ export function moveTile(
 // ---------- cache helpers ----------
 
 /** Applies `change` to every cached list page of the project (all searches and filters). */
-function updateCachedLists(
-  queryClient: QueryClient,
+function updateLists(
   projectId: ProjectId,
   change: (results: DashboardListItem[]) => DashboardListItem[],
   countDelta = 0,
-) {
-  queryClient.setQueriesData<DashboardPages>({ queryKey: keyRoots.dashboardLists(projectId) }, (data) =>
+): Change {
+  return changed.update<DashboardPages>(keyRoots.dashboardLists(projectId), (data) =>
     data
       ? {
           ...data,
@@ -102,33 +102,28 @@ function updateCachedLists(
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
   results.map((d) => (String(d.id) === String(dashboardId) ? { ...d, pinned } : d));
 
-/**
- * After a pin or unpin, refetches the first page of every cached list of the project and drops the
- * pages after it (they load again on scroll): the dashboard moved between the pinned block at the top
- * and its place by name, which shifts every page in between, so a kept later page could repeat or
- * miss a row; one request per list instead of one per loaded page.
- */
-async function refetchFirstPages(queryClient: QueryClient, projectId: ProjectId): Promise<void> {
-  const filter = { queryKey: keyRoots.dashboardLists(projectId) };
-  // A next page still loading would append to the pages about to be dropped.
-  await queryClient.cancelQueries(filter);
-  queryClient.setQueriesData<DashboardPages>(filter, (data) =>
-    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+/** Writes the optimistic pin into this tab's lists and detail (and puts it back on an error). */
+function showPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId, pinned: boolean) {
+  queryClient.setQueriesData<DashboardPages>({ queryKey: keyRoots.dashboardLists(projectId) }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, results: setPinned(dashboardId, pinned)(page.results) })) } : data,
   );
-  await queryClient.invalidateQueries(filter);
+  queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) => (d ? { ...d, pinned } : d));
 }
-/** The same, for bulk actions (src/api/bulk.ts): once at the end of a run. */
-export const refetchFirstListPages = refetchFirstPages;
+
+/** A new or changed dashboard: its detail is the answer; the project's lists and activity are stale. */
+const dashboardSaved = (projectId: ProjectId, dashboard: Dashboard): Change[] => [
+  changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+  changed.refresh(keyRoots.dashboardLists(projectId)),
+  changed.refresh(keyRoots.activityLog(projectId)),
+];
 
 // ---------- mutations ----------
 
 /** POST a dashboard; the answer is cached as its detail, lists refresh. */
 export function useCreateDashboard(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DashboardCreateInput) => createDashboard(projectId, input),
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+    meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
 }
 
@@ -140,15 +135,13 @@ export interface ImportDashboardVariables {
 
 /** POST create_from_template_json/ (then the restriction, when asked); the answer is cached as its detail, lists refresh. */
 export function useCreateDashboardFromTemplateJson(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ template, restrictionLevel }: ImportDashboardVariables) => {
       const dashboard = await createDashboardFromTemplateJson(projectId, template);
       if (restrictionLevel === undefined || restrictionLevel === dashboard.restriction_level) return dashboard;
       return updateDashboard(projectId, dashboard.id, { restriction_level: restrictionLevel });
     },
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+    meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
 }
 
@@ -167,7 +160,6 @@ export interface CopyToProjectVariables {
  * lists and activity refresh.
  */
 export function useCopyDashboardToProject(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ dashboardId, destinationProjectId, name, onStep }: CopyToProjectVariables) => {
       onStep?.('export');
@@ -175,10 +167,8 @@ export function useCopyDashboardToProject(projectId: ProjectId) {
       onStep?.('import');
       return createDashboardFromTemplateJson(destinationProjectId, dashboardToTemplate(source, name));
     },
-    onSuccess: (copy, { destinationProjectId }) => {
-      queryClient.setQueryData(dashboardQueries.detail(destinationProjectId, copy.id).queryKey, copy);
-      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboardLists(destinationProjectId) });
-      void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(destinationProjectId) });
+    meta: {
+      changes: (copy: Dashboard, { destinationProjectId }: CopyToProjectVariables) => dashboardSaved(destinationProjectId, copy),
     },
   });
 }
@@ -190,27 +180,26 @@ export interface MoveTileVariables {
 
 /**
  * PATCH move_tile/: the API answers the source without the tile, which replaces the cached detail at
- * once; the destination's detail is refetched when next shown. A refusal changes nothing.
+ * once; the destination's detail is refetched. A refusal changes nothing.
  */
 export function useMoveTile(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tileId, toDashboard }: MoveTileVariables) => moveTile(projectId, dashboardId, tileId, toDashboard),
-    meta: { invalidates: [keyRoots.activityLog(projectId)] },
-    onSuccess: (source, { toDashboard }) => {
-      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, source);
-      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, toDashboard) });
+    meta: {
+      changes: (source: Dashboard, { toDashboard }: MoveTileVariables) => [
+        changed.set(dashboardQueries.detail(projectId, dashboardId).queryKey, source),
+        changed.refresh(keyRoots.dashboard(projectId, toDashboard)),
+        changed.refresh(keyRoots.activityLog(projectId)),
+      ],
     },
   });
 }
 
 /** PATCH the changed fields of one dashboard; the answer replaces the cached detail. */
 export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DashboardUpdateInput) => updateDashboard(projectId, dashboardId, changes),
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, dashboard),
+    meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
 }
 
@@ -219,25 +208,27 @@ export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardI
  * cached list at once; offer `useRestoreDashboard` as Undo.
  */
 export function useDeleteDashboard(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: true }),
-    // The project's primary_dashboard may have been cleared.
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.project(projectId)] },
-    onSuccess: (_dashboard, dashboardId) => {
-      updateCachedLists(queryClient, projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1);
-      queryClient.removeQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId) });
+    meta: {
+      changes: (_dashboard: Dashboard, dashboardId: DashboardId) => [
+        updateLists(projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1),
+        changed.remove(keyRoots.dashboard(projectId, dashboardId)),
+        changed.refresh(keyRoots.dashboardLists(projectId)),
+        // The project's primary_dashboard may have been cleared; its activity log is beneath it too.
+        changed.refresh(keyRoots.project(projectId)),
+      ],
     },
   });
 }
 
 /** Undo of a delete: `PATCH {deleted: false}`, the only request that finds a deleted dashboard. */
 export function useRestoreDashboard(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: false }),
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.project(projectId), keyRoots.activityLog(projectId)] },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+    meta: {
+      changes: (dashboard: Dashboard) => [...dashboardSaved(projectId, dashboard), changed.refresh(keyRoots.project(projectId))],
+    },
   });
 }
 
@@ -258,20 +249,16 @@ export function usePinDashboard(projectId: ProjectId) {
     onMutate: async ({ dashboardId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId) });
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
-      updateCachedLists(queryClient, projectId, setPinned(dashboardId, pinned));
-      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) => (d ? { ...d, pinned } : d));
+      showPinned(queryClient, projectId, dashboardId, pinned);
     },
-    onError: (_error, { dashboardId, pinned }) => {
-      updateCachedLists(queryClient, projectId, setPinned(dashboardId, !pinned));
-      queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) =>
-        d ? { ...d, pinned: !pinned } : d,
-      );
-    },
-    onSuccess: (dashboard) => queryClient.setQueryData(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
-    // Not awaited: the toggle is done once the API answered, whatever the refetch of long lists takes.
-    onSettled: () => {
-      void refetchFirstPages(queryClient, projectId);
-      void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) });
+    onError: (_error, { dashboardId, pinned }) => showPinned(queryClient, projectId, dashboardId, !pinned),
+    meta: {
+      changes: (dashboard: Dashboard) => [
+        changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+        // The dashboard moved between the pinned block and its place by name, shifting every page between.
+        changed.relist(keyRoots.dashboardLists(projectId)),
+        changed.refresh(keyRoots.activityLog(projectId)),
+      ],
     },
   });
 }

@@ -38,7 +38,7 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The field a validation error names (dotted for nested fields), else null. */
   readonly attr: string | null;
-  /** Seconds from `Retry-After` (429), when sent. */
+  /** Seconds from `Retry-After` (429), when sent; a 429 without a readable one says 5 (UNREADABLE_RETRY_AFTER_SECONDS). */
   readonly retryAfter?: number;
   readonly endpoint: string;
   readonly method: HttpMethod;
@@ -149,6 +149,12 @@ export function buildPath(path: string, query?: QueryParams): string {
   return search ? `${withSlash}?${search}` : withSlash;
 }
 
+/**
+ * The wait assumed for a 429 whose `Retry-After` the page cannot read: an API on another origin
+ * exposes no response headers to the page (API.md §1.5), so the header is there but unreadable.
+ */
+export const UNREADABLE_RETRY_AFTER_SECONDS = 5;
+
 /** `Retry-After` as seconds: an integer, or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -197,7 +203,7 @@ function errorFromResponse(
   target: RequestTarget,
   connectionVersion: number,
 ): ApiError {
-  const retryAfter = parseRetryAfter(headers.get('Retry-After'));
+  const retryAfter = parseRetryAfter(headers.get('Retry-After')) ?? (status === 429 ? UNREADABLE_RETRY_AFTER_SECONDS : undefined);
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
@@ -297,7 +303,11 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
     headers['Content-Type'] = 'application/json';
   }
   // The mock's world (API.md §9): on every request, so the log, curl, HAR and script reproduce it.
-  const world = options.connection ? (options.connection.world ?? connectionState.connection?.world) : connection?.world;
+  // A key checked on another host carries no world of this one (production's CORS would refuse the header).
+  const sameHostAsStored = options.connection?.host === connectionState.connection?.host;
+  const world = options.connection
+    ? (options.connection.world ?? (sameHostAsStored ? connectionState.connection?.world : undefined))
+    : connection?.world;
   if (world) headers[mockWorldHeader] = world;
 
   // An answer the page asked for before the console ran, or a request that waits while the first
@@ -328,7 +338,8 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   let response: Response;
   let text: string;
   try {
-    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal: options.signal }));
+    // The key travels in `Authorization` only: never cookies, on this site or another (API.md §1.5).
+    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal: options.signal, credentials: 'omit' }));
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {

@@ -5,7 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
-import { mockFaultsSchema, type MockFaults } from '../contract/schemas.ts';
+import { mockFaultsSchema, type MockFaults, type Organization } from '../contract/schemas.ts';
+import { changed, type Change } from './changes.ts';
 import { getConnection, saveConnection } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { mockQueries } from './mock.ts';
@@ -30,38 +31,38 @@ export function resetMock(signal?: AbortSignal): Promise<void> {
   return apiRequest({ endpoint: 'mock.reset', method: 'POST', path: '/__mock/reset', auth: false, signal });
 }
 
+/** The faults are the answer; everything else of the mock's (its info: production_key_rules) is stale. */
+const faultsSaved = (faults: MockFaults): Change[] => [
+  changed.set(mockQueries.faults().queryKey, faults),
+  changed.refresh(keyRoots.mock),
+];
+
 export function useUpdateMockFaults() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (faults: MockFaultsInput) => updateMockFaults(faults),
-    meta: { invalidates: [keyRoots.mock] },
-    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+    meta: { changes: faultsSaved },
   });
 }
 
 export function useSetProductionKeyRules() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on }),
-    meta: { invalidates: [keyRoots.mock] },
-    onSuccess: (faults) => queryClient.setQueryData(mockQueries.faults().queryKey, faults),
+    meta: { changes: faultsSaved },
   });
 }
 
-/** Resets the mock's data (the connection's world), then refetches everything the console shows. */
+/** Resets the mock's data (the connection's world): every tab drops what is not on screen and refetches the rest. */
 export function useResetMock() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetMock(),
-    meta: { invalidates: [[]] },
-    // Pages not on screen would first show their pre-reset data when visited: forget it instead.
-    onSuccess: () => queryClient.removeQueries({ type: 'inactive' }),
+    meta: { changes: () => [changed.everything()] },
   });
 }
 
 /**
  * Reconnects with another key (a demo key of the mock) on the same host, keeping where the key is
- * stored: the key is checked first, then every query on screen is fetched again with it.
+ * stored: the key is checked first, then every query on screen is fetched again with it (app.tsx).
+ * The other tabs hear of the new key from the connection itself (tab-sync.ts `connect`).
  */
 export function useSwitchKey() {
   const queryClient = useQueryClient();
@@ -70,12 +71,13 @@ export function useSwitchKey() {
       const current = getConnection();
       const host = current?.host ?? '';
       const organization = await fetchCurrentOrganization(undefined, { host, key });
-      // The mock's own answers do not depend on the key: keep them, so its controls stay on screen.
+      // The mock's own answers do not depend on the key: put them back after the key change empties
+      // the cache, so its controls stay on screen (restored data, not a change the mutation made).
       const mockData = queryClient.getQueriesData({ queryKey: keyRoots.mock });
       saveConnection({ host, key, remember: current?.remembered ?? false });
       for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
-      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
       return organization;
     },
+    meta: { changes: (organization: Organization) => [changed.set(organizationQueries.current().queryKey, organization)] },
   });
 }

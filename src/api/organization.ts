@@ -61,8 +61,9 @@ export async function fetchOrganizations(signal?: AbortSignal): Promise<Organiza
   return page.results;
 }
 
-export function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return apiRequest({ endpoint: 'users.me', path: '/api/users/@me/', signal, schema: meSchema });
+/** GET /api/users/@me/; with `connection`, for a key Connect is still checking. */
+export function fetchMe(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<Me> {
+  return apiRequest({ endpoint: 'users.me', path: '/api/users/@me/', signal, connection, schema: meSchema });
 }
 
 export const organizationQueries = {

@@ -1,7 +1,8 @@
 /** Projects (API.md §6): the write fetchers and the mutation hooks (reads and queries: projects.ts). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
 import { projectSchema, type Project } from '../contract/schemas.ts';
+import { changed, type Change } from './changes.ts';
 import { apiRequest } from './http.ts';
 import { projectPath, projectQueries } from './projects.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
@@ -81,69 +82,69 @@ export function completeProductOnboarding(
 
 // ---------- mutations ----------
 
+/** A changed project: its detail is the answer; `also` names what else is stale. */
+const projectSaved = (project: Project, ...also: QueryKey[]): Change[] => [
+  changed.set(projectQueries.detail(project.id).queryKey, project),
+  ...also.map((queryKey) => changed.refresh(queryKey)),
+];
+
 /** POST a project (admins only); the new project is cached; lists and the switcher refresh. */
 export function useCreateProject(organization?: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProjectCreateInput) => createProject(input, undefined, organization),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project),
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.organization) },
   });
 }
 
 /** PATCH the changed fields only; the answer replaces the cached project. */
 export function useUpdateProject(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProjectUpdateInput) => updateProject(projectId, changes),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
-  });
-}
-
-/** DELETE the project (admins only): its cached data is dropped. */
-/**
- * DELETE the project. `onDeleted` runs first and must leave the project's pages synchronously
- * (`navigate(…, { flushSync: true })`): a page still showing the project would fetch it back,
- * into a 404, as soon as its queries are dropped.
- */
-export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: ProjectId) => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: ProjectId) => deleteProject(projectId),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.organization] },
-    onSuccess: (_data, projectId) => {
-      onDeleted(projectId);
-      queryClient.removeQueries({ queryKey: keyRoots.project(projectId) });
-      queryClient.removeQueries({ queryKey: keyRoots.dashboards(projectId) });
+    meta: {
+      changes: (project: Project) =>
+        projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization),
     },
   });
 }
 
-/** PATCH reset_token/ (admins only); the answer carries the new `api_token`. */
+/**
+ * DELETE the project. `onDeleted` runs first and must leave the project's pages synchronously
+ * (`navigate(…, { flushSync: true })`): a page still showing the project would fetch it back,
+ * into a 404, as soon as its queries are dropped (the declared changes apply after onSuccess).
+ */
+export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: ProjectId) => void }) {
+  return useMutation({
+    mutationFn: (projectId: ProjectId) => deleteProject(projectId),
+    meta: {
+      changes: (_data: void, projectId: ProjectId) => [
+        changed.remove(keyRoots.project(projectId)),
+        changed.remove(keyRoots.dashboards(projectId)),
+        changed.refresh(keyRoots.projectLists),
+        changed.refresh(keyRoots.organization),
+      ],
+    },
+    onSuccess: (_data, projectId) => onDeleted(projectId),
+  });
+}
+
+/** PATCH reset_token/ (admins only); the answer carries the new `api_token` (other tabs fetch it themselves). */
 export function useResetProjectToken(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetProjectToken(projectId),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
   });
 }
 
 export function useAddProductIntent(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductIntentInput) => addProductIntent(projectId, input),
-    meta: { invalidates: [keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.activityLog(projectId)) },
   });
 }
 
 export function useCompleteProductOnboarding(projectId: ProjectId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productType: ProductType) => completeProductOnboarding(projectId, productType),
-    meta: { invalidates: [keyRoots.projectLists, keyRoots.activityLog(projectId)] },
-    onSuccess: (project) => queryClient.setQueryData(projectQueries.detail(projectId).queryKey, project),
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
   });
 }

@@ -1,18 +1,18 @@
 /**
- * The one QueryClient setup: retry policy by error kind, a global MutationCache that invalidates
- * what each mutation names in `meta.invalidates`, and the global 401 handler (disconnect, back to Connect).
+ * The one QueryClient setup: retry policy by error kind, a global MutationCache that applies what
+ * each mutation declares it changed (`meta.changes`, src/api/changes.ts) here and sends it to the
+ * other tabs, and the global 401 handler (disconnect, back to Connect).
  */
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { ChangeDeclaration } from './changes.ts';
 import { disconnect, getConnection, getConnectionState } from './connection.ts';
-import { ApiError, NetworkError } from './http.ts';
-import { broadcastInvalidation, replayInvalidations } from './tab-sync.ts';
+import { ApiError, NetworkError, UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
+import { postTabMessage, replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    mutationMeta: {
-      /** Query keys (prefixes) to invalidate after the mutation succeeds. */
-      invalidates?: ReadonlyArray<QueryKey>;
-    };
+    /** Every mutation declares what it changed (test/ui/mutation-declarations.test.tsx walks them all). */
+    mutationMeta: ChangeDeclaration;
   }
 }
 
@@ -22,7 +22,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 /** Queries: 429 up to 3 times, network errors twice, 5xx once, other 4xx and shape errors never. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) {
-    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? 1) * 1000 <= MAX_RETRY_AFTER_MS;
+    if (error.status === 429) return failureCount < 3 && (error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000 <= MAX_RETRY_AFTER_MS;
     if (error.status >= 500) return failureCount < 1;
     return false;
   }
@@ -35,10 +35,10 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
   return error instanceof ApiError && error.status === 429 && shouldRetryQuery(failureCount, error);
 }
 
-/** Waits `Retry-After` on a 429, else backs off 1 s, 2 s, 4 s… up to 8 s. */
+/** Waits `Retry-After` on a 429 (5 s when unreadable), else backs off 1 s, 2 s, 4 s… up to 8 s. */
 export function retryDelay(failureCount: number, error: unknown): number {
   if (error instanceof ApiError && error.status === 429) {
-    return Math.min((error.retryAfter ?? 1) * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min((error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000, MAX_RETRY_AFTER_MS);
   }
   return Math.min(1000 * 2 ** failureCount, 8000);
 }
@@ -56,10 +56,13 @@ export function handleUnauthorized(error: unknown): void {
   disconnect({ notice: refusedKeyNotice(error) });
 }
 
+/** What applies declared changes: it comes with the mutation hooks (they build their declarations with it), not with the first page. */
+const changesCode = () => import('./changes.ts');
+
 export interface CreateQueryClientOptions {
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
-  /** Replay the other tabs' `meta.invalidates` here (default: not in tests). */
+  /** Apply here what the other tabs' mutations changed (default: not in tests). */
   syncTabs?: boolean;
 }
 
@@ -68,12 +71,15 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({
       onError: handleUnauthorized,
-      // Not awaited: a refetch of a long infinite list must not hold the mutation's own result back.
-      onSuccess: (_data, _variables, _context, mutation) => {
-        const invalidates = mutation.options.meta?.invalidates ?? [];
-        for (const queryKey of invalidates) void client.invalidateQueries({ queryKey });
-        // The other open tabs refresh the same data (the key itself is never part of a message).
-        broadcastInvalidation(invalidates, getConnection()?.key);
+      // After the mutation's own onSuccess (a deleted project's pages are left before its data goes).
+      // Refetches are not awaited: a long infinite list must not hold the mutation's own result back.
+      // Awaited by the mutation: its promise settles once this tab holds what it declared. The code
+      // comes with the mutation hooks (they build their declarations with it), not with the first page.
+      onSettled: async (data, error, variables, _context, mutation) => {
+        if (error) return;
+        const changes = mutation.options.meta?.changes(data, variables) ?? [];
+        // Here, then in the other open tabs (the key itself is never part of a message).
+        (await changesCode()).applyAndSend(client, changes, (sent) => postTabMessage({ type: 'changes', changes: sent }), getConnection()?.key);
       },
     }),
     defaultOptions: {
@@ -89,6 +95,7 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
       },
     },
   });
-  if (syncTabs) replayInvalidations(client);
+  // What the other tabs' mutations changed refreshes here too (src/api/changes.ts).
+  if (syncTabs) replayChanges((changes) => void changesCode().then(({ receiveMessage }) => receiveMessage(client, changes)));
   return client;
 }

@@ -32,6 +32,8 @@ export const keyRoots = {
   /** Everything about the dashboards of one project. */
   dashboards: (projectId: ProjectId) => ['dashboards', id(projectId)] as const,
   dashboardLists: (projectId: ProjectId) => ['dashboards', id(projectId), 'list'] as const,
+  /** Every dashboard detail of one project (with their collaborators and sharing). */
+  dashboardDetails: (projectId: ProjectId) => ['dashboards', id(projectId), 'detail'] as const,
   /** One dashboard's detail (this exact key) and its collaborators and sharing beneath it. */
   dashboard: (projectId: ProjectId, dashboardId: DashboardId) =>
     ['dashboards', id(projectId), 'detail', id(dashboardId)] as const,

@@ -1,5 +1,5 @@
 /** A dashboard's sharing configuration (API.md §5 #6, 6a, 6b): one object per dashboard. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { SharePasswordCreateInput, SharingUpdateInput } from '../contract/inputs.ts';
 import {
   sharePasswordCreatedSchema,
@@ -7,6 +7,7 @@ import {
   type SharePasswordCreated,
   type SharingConfiguration,
 } from '../contract/schemas.ts';
+import { changed, type Change } from './changes.ts';
 import { getConnection, resolveHost } from './connection.ts';
 import { apiRequest } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
@@ -107,36 +108,43 @@ export const sharingQueries = {
     }),
 };
 
+/** The configuration is the answer; `also` names what else is stale. */
+const sharingSaved = (projectId: ProjectId, dashboardId: DashboardId, sharing: SharingConfiguration, ...also: Change[]): Change[] => [
+  changed.set(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
+  changed.refresh(keyRoots.activityLog(projectId)),
+  ...also,
+];
+
 /** Variables: `enabled`. The dashboard's `is_shared` follows, so its detail and lists refresh. */
 export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => updateSharing(projectId, dashboardId, { enabled }),
-    meta: { invalidates: [keyRoots.dashboardLists(projectId), keyRoots.activityLog(projectId)] },
-    onSuccess: (sharing) => {
-      queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing);
-      void queryClient.invalidateQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
+    meta: {
+      changes: (sharing: SharingConfiguration) =>
+        sharingSaved(
+          projectId,
+          dashboardId,
+          sharing,
+          changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
+          changed.refresh(keyRoots.dashboardLists(projectId)),
+        ),
     },
   });
 }
 
 /** POST sharing/refresh/: rotates the link. */
 export function useRefreshSharing(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => refreshSharing(projectId, dashboardId),
-    meta: { invalidates: [keyRoots.activityLog(projectId)] },
-    onSuccess: (sharing) => queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
+    meta: { changes: (sharing: SharingConfiguration) => sharingSaved(projectId, dashboardId, sharing) },
   });
 }
 
 /** Variables: `password_required`. */
 export function useRequireSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (required: boolean) => updateSharing(projectId, dashboardId, { password_required: required }),
-    meta: { invalidates: [keyRoots.activityLog(projectId)] },
-    onSuccess: (sharing) => queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, sharing),
+    meta: { changes: (sharing: SharingConfiguration) => sharingSaved(projectId, dashboardId, sharing) },
   });
 }
 
@@ -144,19 +152,21 @@ export function useRequireSharePassword(projectId: ProjectId, dashboardId: Dashb
 export function useAddSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
     mutationFn: (input: SharePasswordCreateInput) => addSharePassword(projectId, dashboardId, input),
-    meta: { invalidates: [sharingQueries.detail(projectId, dashboardId).queryKey] },
+    meta: { changes: () => [changed.refresh(sharingQueries.detail(projectId, dashboardId).queryKey)] },
   });
 }
 
-/** Variables: the password's `id`. It leaves the cached list at once. */
+/** Variables: the password's `id`. It leaves the cached list at once; the configuration is fetched again. */
 export function useDeleteSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (passwordId: number) => deleteSharePassword(projectId, dashboardId, passwordId),
-    meta: { invalidates: [sharingQueries.detail(projectId, dashboardId).queryKey] },
-    onSuccess: (_data, passwordId) =>
-      queryClient.setQueryData(sharingQueries.detail(projectId, dashboardId).queryKey, (sharing) =>
-        sharing ? { ...sharing, share_passwords: sharing.share_passwords.filter((p) => p.id !== passwordId) } : sharing,
-      ),
+    meta: {
+      changes: (_data: void, passwordId: number) => [
+        changed.update<SharingConfiguration>(sharingQueries.detail(projectId, dashboardId).queryKey, (sharing) =>
+          sharing ? { ...sharing, share_passwords: sharing.share_passwords.filter((p) => p.id !== passwordId) } : sharing,
+        ),
+        changed.refresh(sharingQueries.detail(projectId, dashboardId).queryKey),
+      ],
+    },
   });
 }

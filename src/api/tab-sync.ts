@@ -6,7 +6,6 @@
  * its host and key (`connectionFingerprint`): another tab can tell "the same key as mine" from "another
  * key" with it, and then reads the key itself from storage when it was remembered.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 export type DisconnectReason = 'person' | 'refused' | 'expired';
 
@@ -15,8 +14,8 @@ export type TabMessage =
   | { type: 'disconnect'; reason: DisconnectReason }
   /** The sending tab connected; `remembered`: the key is in localStorage for other tabs to read. */
   | { type: 'connect'; remembered: boolean; salt: string; digest: string }
-  /** A mutation succeeded in the sending tab: these query keys (prefixes) are out of date. */
-  | { type: 'invalidate'; queryKeys: QueryKey[] };
+  /** A mutation succeeded in the sending tab: what it declared it changed (query keys only: `SentChange` of src/api/changes.ts). */
+  | { type: 'changes'; changes: ReadonlyArray<unknown> };
 
 const CHANNEL_NAME = 'analytics-console:tabs';
 /** The fallback's carrier: set and removed at once, so it never lingers in storage. */
@@ -36,7 +35,7 @@ function deliver(message: unknown) {
 function isTabMessage(value: unknown): value is TabMessage {
   if (!value || typeof value !== 'object') return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'disconnect' || type === 'connect' || type === 'invalidate';
+  return type === 'disconnect' || type === 'connect' || type === 'changes';
 }
 
 function localStore(): Storage | null {
@@ -122,29 +121,11 @@ export async function connectionFingerprint(salt: string, host: string, key: str
   return toHex(await subtle.digest('SHA-256', data));
 }
 
-// ---------- query invalidation ----------
+// ---------- what mutations changed ----------
 
-/**
- * Tells the other tabs which query keys a successful mutation made stale. A key that somehow holds
- * `secret` (the API key) is never sent.
- */
-export function broadcastInvalidation(queryKeys: ReadonlyArray<QueryKey>, secret?: string): void {
-  const safe = queryKeys.filter((queryKey) => !secret || !JSON.stringify(queryKey).includes(secret));
-  if (safe.length) postTabMessage({ type: 'invalidate', queryKeys: [...safe] });
-}
-
-/**
- * Replays in `client` what mutations in the other tabs invalidated, so their data refreshes here
- * too. Everything (`[]`, e.g. `Reset demo data`) also drops what is not on screen, as in the tab that
- * reset. Returns the unsubscribe.
- */
-export function replayInvalidations(client: QueryClient): () => void {
+/** Calls `apply` with what each mutation in another tab changed (a `changes` message); returns the unsubscribe. */
+export function replayChanges(apply: (changes: ReadonlyArray<unknown>) => void): () => void {
   return onTabMessage((message) => {
-    if (message.type !== 'invalidate') return;
-    for (const queryKey of message.queryKeys) {
-      if (!Array.isArray(queryKey)) continue;
-      if (queryKey.length === 0) client.removeQueries({ type: 'inactive' });
-      void client.invalidateQueries({ queryKey });
-    }
+    if (message.type === 'changes') apply(message.changes);
   });
 }

@@ -57,7 +57,8 @@ export function startEarlyRequests(): void {
     const groups = match;
     for (const path of route.requests) {
       const url = (connection.host || location.origin) + path.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? '');
-      const response = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${connection.key}` } });
+      // The key in a header, never a cookie (as src/api/http.ts sends every request).
+      const response = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${connection.key}` }, credentials: 'omit' });
       response.catch(() => undefined);
       early.push({ url, key: connection.key, response });
     }

@@ -61,6 +61,9 @@ export const connectedEntries: RouteEntry[] = [
     label: 'Loading projects…',
     data: ({ search }) => [projectQueries.list(search.get('search') ?? '', search.get('organization') ?? '')],
   },
+  // The organization's pages load their data themselves (every project's lists, page by page).
+  { path: 'organization/dashboards', page: () => import('../features/organization/all-dashboards-page.tsx'), label: 'Loading dashboards…' },
+  { path: 'organization/public-links', page: () => import('../features/organization/public-links-page.tsx'), label: 'Loading public links…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),

@@ -50,9 +50,9 @@ const loaded = new Set<RouteEntry>();
 const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'), <LoadingState label="Loading page…" />);
 
 /** A page without data: rendered at once (its loading state until its code is in); its loader starts the code. */
-const codeRoute = (Page: LazyComponent<object>): Pick<RouteObject, 'element' | 'loader'> => ({
+const codeRoute = (Page: LazyComponent<object>, label?: string): Pick<RouteObject, 'element' | 'loader'> => ({
   element: (
-    <RouteBoundary>
+    <RouteBoundary label={label}>
       <Page />
     </RouteBoundary>
   ),
@@ -117,7 +117,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     const children = entry.children?.map(route);
     const Page = pageOf(entry);
     const data = entry.data;
-    if (!data) return { ...place, ...codeRoute(Page), children } as RouteObject;
+    if (!data) return { ...place, ...codeRoute(Page, entry.label), children } as RouteObject;
     return {
       ...place,
       handle: entry,

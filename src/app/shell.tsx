@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { disconnect, useConnectionState } from '../api/connection.ts';
+import { backendName, disconnect, resolveHost, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -66,8 +66,12 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
     const demoKey = info?.keys.find((key) => key.key === connectedKey);
     return (
       <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
-        {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
-        {world && <span className="mock-key-badge">World: {world}</span>}
+        {(demoKey || world) && (
+          <span className="mock-badges">
+            {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
+            {world && <span className="mock-key-badge">World: {world}</span>}
+          </span>
+        )}
         <span className="button mock-controls-button">Mock controls</span>
       </div>
     );
@@ -76,6 +80,23 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
     <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
       <MockPanel info={info} />
     </ErrorBoundary>
+  );
+}
+
+/**
+ * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
+ * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
+ * changes under the person's eyes; PostHog Cloud is known at once.
+ */
+function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
+  const cloud = backendName(host, false);
+  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
+  const name = known ? backendName(host, !!mockInfo.data) : null;
+  if (!name) return null;
+  return (
+    <span className="badge badge-info backend-badge" title={`Backend: ${name}, at ${resolveHost(host)}`}>
+      {name}
+    </span>
   );
 }
 
@@ -128,6 +149,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
+        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- Escape from anywhere in the top bar folds the narrow menu: a key listener on the container, not a control. */}
         <header className={menuOpen ? 'top-bar top-bar-menu-open' : 'top-bar'} onKeyDown={closeMenu}>
           <div className="top-bar-org">
             {scope.organizations.length <= 1 && (
@@ -135,6 +157,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 {organization.data?.name ?? (organization.isPending ? 'Loading organization…' : 'Organization unavailable')}
               </span>
             )}
+            <BackendBadge host={connection?.host ?? ''} mockInfo={mockInfo} />
             <ScopeContext.Provider value={scope}>
               <TopBarSwitchers scope={scope} />
             </ScopeContext.Provider>
@@ -149,6 +172,7 @@ export function Shell({ children }: { children: ReactNode }) {
           >
             Menu
           </button>
+          {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions -- delegation: only a link or button inside folds the menu, and Enter or Space on those fires this click too. */}
           <div id={menuId} className="top-bar-menu" onClick={chooseInMenu}>
             <nav aria-label="Main" className="top-nav">
               <NavLink to="/projects" end className={navClass}>

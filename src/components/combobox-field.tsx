@@ -1,21 +1,17 @@
 /**
- * A searchable text field with a list of suggestions (the ARIA 1.2 combobox pattern: an input with
- * role="combobox", a listbox of options, aria-activedescendant). The value is the text in the box, so
- * nothing typed is lost; the form validates it. ArrowDown/ArrowUp move through the options, Enter picks
- * one, Escape closes the list (not the dialog around it). A case-insensitive exact match is set to
- * the option's own spelling when the field loses focus.
+ * A form's combobox field: label, hint, the box with its list of suggestions, a status line while the
+ * list is open, and the error under it (the state and keyboard are use-combobox.ts's).
+ * - `ComboboxField`: free text (a time zone); the form validates what is typed.
+ * - `RecordComboboxField`: picks a record by id (a destination project or dashboard); the form
+ *   creates the face with `useRecordCombobox` and reads `face.chosen`.
  */
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTextCombobox, type RecordCombobox, type RecordOption, type TextCombobox } from './use-combobox.ts';
 import './combobox-field.css';
 
-export interface ComboboxFieldProps {
+interface FieldProps {
   /** The field's visible label and accessible name, e.g. `Time zone`. */
   label: string;
-  /** The text in the box. */
-  value: string;
-  onChange: (value: string) => void;
-  /** Every option, in the order shown. */
-  options: ReadonlyArray<string>;
   hint?: ReactNode;
   /** The error under the field; marks the control invalid. */
   error?: string | null;
@@ -27,104 +23,45 @@ export interface ComboboxFieldProps {
   noun?: string;
 }
 
-/** Lower case, `_` and `/` as spaces: "new york" finds `America/New_York`. */
-const normalize = (text: string) => text.toLowerCase().replace(/[_/]+/g, ' ').trim();
-
-/** The options containing `query` (normalized), those starting with it first; all of them for null. */
-export function filterOptions(options: ReadonlyArray<string>, query: string | null): string[] {
-  if (query === null) return [...options];
-  const needle = normalize(query);
-  if (!needle) return [...options];
-  const starts: string[] = [];
-  const contains: string[] = [];
-  for (const option of options) {
-    const haystack = normalize(option);
-    if (haystack.startsWith(needle) || haystack.split(' ').some((part) => part.startsWith(needle))) starts.push(option);
-    else if (haystack.includes(needle)) contains.push(option);
-  }
-  return [...starts, ...contains];
+export interface ComboboxFieldProps extends FieldProps {
+  /** The text in the box. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Every option, in the order shown. */
+  options: ReadonlyArray<string>;
 }
 
-export function ComboboxField({
+/** Free text with suggestions: the value is the text in the box, so nothing typed is lost. */
+export function ComboboxField({ value, onChange, options, ...field }: ComboboxFieldProps) {
+  return <FieldView {...field} face={useTextCombobox({ value, onChange, options })} />;
+}
+
+export interface RecordComboboxFieldProps<O extends RecordOption> extends FieldProps {
+  /** The state, from `useRecordCombobox` (without `chosen`: the field keeps what is picked). */
+  face: RecordCombobox<O>;
+}
+
+/** Picks a record by id; what is typed searches, and stays in the box until something is picked. */
+export function RecordComboboxField<O extends RecordOption>({ face, ...field }: RecordComboboxFieldProps<O>) {
+  return <FieldView {...field} face={face} />;
+}
+
+function FieldView({
   label,
-  value,
-  onChange,
-  options,
   hint,
   error,
   disabled,
   required,
   describedBy,
   noun = 'option',
-}: ComboboxFieldProps) {
+  face,
+}: FieldProps & { face: TextCombobox | RecordCombobox }) {
   const id = useId();
   const labelId = `${id}-label`;
-  const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
-  const [open, setOpen] = useState(false);
-  // null: show every option (opened by click or arrow); a string: what the person typed.
-  const [query, setQuery] = useState<string | null>(null);
-  const [active, setActive] = useState(-1);
-
-  const shown = useMemo(() => filterOptions(options, query), [options, query]);
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  useEffect(() => {
-    if (!open || active < 0) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    // optionId only depends on the stable id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, active]);
-
-  const openAll = () => {
-    setQuery(null);
-    setOpen(true);
-    setActive(Math.max(0, options.indexOf(value)));
-  };
-
-  const pick = (option: string) => {
-    onChange(option);
-    setOpen(false);
-    setQuery(null);
-    setActive(-1);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) openAll();
-        else if (shown.length) setActive((i) => (i + 1) % shown.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) openAll();
-        else if (shown.length) setActive((i) => (i <= 0 ? shown.length - 1 : i - 1));
-        break;
-      case 'Enter':
-        if (open && active >= 0 && shown[active] !== undefined) {
-          event.preventDefault();
-          pick(shown[active]!);
-        }
-        break;
-      case 'Escape':
-        if (open) {
-          // Closes the list only; a second Escape reaches the dialog.
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-        }
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-      default:
-        break;
-    }
-  };
-
+  const { open, count, items } = face;
   const describedByIds =
     [hint ? hintId : null, error ? errorId : null, open ? statusId : null, describedBy ?? null].filter(Boolean).join(' ') ||
     undefined;
@@ -141,68 +78,28 @@ export function ComboboxField({
       )}
       <div className="combobox-control">
         <input
+          {...face.inputProps}
           id={id}
           type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 && active < shown.length ? optionId(active) : undefined}
           aria-describedby={describedByIds}
           aria-invalid={error ? true : undefined}
           required={required || undefined}
-          autoComplete="off"
-          spellCheck={false}
           disabled={disabled}
-          value={value}
-          onChange={(event) => {
-            onChange(event.target.value);
-            setQuery(event.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onClick={() => {
-            if (!open) openAll();
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            setOpen(false);
-            const exact = options.find((option) => option.toLowerCase() === value.trim().toLowerCase());
-            if (exact !== undefined && exact !== value) onChange(exact);
-          }}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-labelledby={labelId}
-          className="combobox-list"
-          hidden={!open || shown.length === 0}
-          // Keeps focus in the input while an option is clicked.
-          onMouseDown={(event) => event.preventDefault()}
-        >
+        <ul {...face.listProps} aria-labelledby={labelId} className="combobox-list" hidden={!open || count === 0}>
           {open &&
-            shown.map((option, index) => (
-              <li
-                key={option}
-                id={optionId(index)}
-                role="option"
-                aria-selected={option === value}
-                className={index === active ? 'combobox-option combobox-option-active' : 'combobox-option'}
-                onClick={() => pick(option)}
-                onMouseMove={() => {
-                  if (index !== active) setActive(index);
-                }}
-              >
-                {option}
+            items.map((item) => (
+              <li key={item.key} {...item.props} className={item.active ? 'combobox-option combobox-option-active' : 'combobox-option'}>
+                {item.label}
               </li>
             ))}
         </ul>
       </div>
       {open && (
         <p id={statusId} className="field-hint" aria-live="polite">
-          {shown.length === 0
-            ? `No ${noun} matches “${value}”.`
-            : `${shown.length} ${shown.length === 1 ? noun : `${noun}s`}: use the arrow keys and Enter to pick one.`}
+          {count === 0
+            ? `No ${noun} matches “${face.text}”.`
+            : `${count} ${count === 1 ? noun : `${noun}s`}: use the arrow keys and Enter to pick one.`}
         </p>
       )}
       {error && (

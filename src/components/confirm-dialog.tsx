@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { ActionError } from './error-state.tsx';
-import './control-state.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -83,16 +83,9 @@ function OpenConfirmDialog({
           <button type="button" className="button" onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button
-            type="submit"
-            className={destructive ? 'button button-danger' : 'button button-primary'}
-            // Busy, not disabled: a disabled button loses focus, and the browser puts it on <body>.
-            disabled={!matches}
-            aria-disabled={pending || undefined}
-            aria-busy={pending || undefined}
-          >
+          <Button type="submit" className={destructive ? 'button button-danger' : 'button button-primary'} disabled={!matches} pending={pending}>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
         {pending && <p className="field-hint">Working…</p>}
       </form>

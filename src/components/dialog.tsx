@@ -216,6 +216,7 @@ function OpenDialog({
   }, []);
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- a press on the backdrop is the pointer's way out; keyboards have Escape.
     <div
       className="dialog-backdrop"
       onMouseDown={(event) => {

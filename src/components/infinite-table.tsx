@@ -119,6 +119,7 @@ export function InfiniteTable<T>({
   prefetchRows = DEFAULT_PREFETCH_ROWS,
   itemNoun,
   rowClassName,
+  tableClassName,
 }: InfiniteTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -213,10 +214,11 @@ export function InfiniteTable<T>({
         role="region"
         aria-label={`${label}, scrollable`}
         aria-describedby={countId}
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrolling region must take focus so keyboards can scroll it (axe: scrollable-region-focusable).
         tabIndex={0}
       >
         <table
-          className="data-table"
+          className={tableClassName ? `data-table ${tableClassName}` : 'data-table'}
           aria-label={label}
           aria-rowcount={shownTotal(total, items.length) + 1}
           onFocus={(event) => {

@@ -10,6 +10,8 @@ export interface LinkTab {
   to: string;
   /** Visible name and accessible name, e.g. `Sharing`. */
   label: string;
+  /** A query string the tab's URL carries (`?organization=2`), not part of which tab is selected. */
+  search?: string;
 }
 
 export interface LinkTabsProps {
@@ -66,11 +68,12 @@ export function LinkTabs({ label, tabs, children }: LinkTabsProps) {
     }
     event.preventDefault();
     tabRefs.current[next]?.focus();
-    navigate(tabs[next]!.to);
+    navigate({ pathname: tabs[next]!.to, search: tabs[next]!.search ?? '' });
   };
 
   return (
     <div className="tabs">
+      {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus -- roving tabindex: the selected tab takes focus, and the tablist hears the arrow keys its tabs send up. */}
       <div role="tablist" aria-label={label} className="tab-list" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <Link
@@ -79,7 +82,7 @@ export function LinkTabs({ label, tabs, children }: LinkTabsProps) {
               tabRefs.current[index] = el;
             }}
             id={tabId(index)}
-            to={tab.to}
+            to={{ pathname: tab.to, search: tab.search ?? '' }}
             role="tab"
             aria-selected={index === selected}
             aria-controls={index === selected ? panelId : undefined}

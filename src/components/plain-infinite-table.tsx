@@ -72,6 +72,7 @@ export function PlainInfiniteTable<T>({
         role="region"
         aria-label={`${label}, scrollable`}
         aria-describedby={countId}
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrolling region must take focus so keyboards can scroll it (axe: scrollable-region-focusable).
         tabIndex={0}
       >
         <table className="data-table" aria-label={label} aria-rowcount={shownTotal(total, items.length) + 1}>

@@ -18,6 +18,8 @@ export interface TableColumn<T> {
   visuallyHiddenHeader?: boolean;
   cell: (item: T, index: number) => ReactNode;
   className?: string;
+  /** A sortable column's state, as `aria-sort` on its header. */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 /** The props both tables take. */
@@ -54,6 +56,8 @@ export interface InfiniteTableBaseProps<T> {
   /** Words for the count line, e.g. `{one: 'dashboard', other: 'dashboards'}`. */
   itemNoun?: { one: string; other: string };
   rowClassName?: (item: T, index: number) => string | undefined;
+  /** Classes added to the table's own (`data-table`), e.g. `dashboard-table`. */
+  tableClassName?: string;
 }
 
 export const DEFAULT_ROW_HEIGHT = 48;
@@ -72,13 +76,13 @@ export function TableHead<T>({ columns }: { columns: ReadonlyArray<TableColumn<T
     <>
       <colgroup>
         {columns.map((column) => (
-          <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+          <col key={column.key} className={column.className} style={column.width ? { width: column.width } : undefined} />
         ))}
       </colgroup>
       <thead>
         <tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
           {columns.map((column) => (
-            <th key={column.key} scope="col" className={column.className}>
+            <th key={column.key} scope="col" className={column.className} aria-sort={column.sort}>
               {column.visuallyHiddenHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
             </th>
           ))}

@@ -351,7 +351,9 @@ export function contractOpenApiDocument(): Json {
       version: '1',
       description:
         'The API contract (API.md) as the bundled mock serves it. Every request carries `Authorization: Bearer <personal API key>`; ' +
-        'each operation names the scope it needs.',
+        'each operation names the scope it needs. A page on any origin may call it from the browser (API.md §1.5): a preflight ' +
+        '(`OPTIONS` with `Access-Control-Request-Method`) is answered 200 on every path without a key, and every answer to a ' +
+        'request with an `Origin` carries `Access-Control-Allow-Origin: *`, with no credentials and no exposed headers.',
     },
     tags,
     security: [{ PersonalAPIKey: [] }],

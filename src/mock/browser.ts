@@ -4,9 +4,10 @@
  */
 import { setupWorker } from 'msw/browser';
 import { mockFaultsInput, parseInput } from '../contract/inputs.ts';
-import type { StoreData } from './db.ts';
-import type { FaultsInput } from './faults.ts';
+import type { StoreData } from './records.ts';
+import { normalizeFaults, type FaultsInput } from './faults.ts';
 import { createMock, validateStoreData, type Mock } from './index.ts';
+import type { World } from './worlds.ts';
 
 export const storageKey = 'analytics-console:mock-store';
 const faultsStorageKey = 'analytics-console:mock-faults';
@@ -82,25 +83,14 @@ function readStoredFaults(storage: Storage): FaultsInput | undefined {
   return undefined;
 }
 
-/** Saves the fault settings whenever they change (a PUT /__mock/faults, or a reset). */
-function keepFaultsInStorage(mock: Mock, storage: Storage): void {
-  const save = () => {
-    try {
-      storage.setItem(faultsStorageKey, JSON.stringify(mock.getFaults()));
-    } catch {
-      // No room: the faults still apply until the page is closed.
-    }
-  };
-  // The default world's faults are kept; other worlds' last until the page is closed.
-  const { setFaults, reset } = mock;
-  mock.setFaults = (faults, world = mock.worlds.default) => {
-    setFaults(faults, world);
-    if (world === mock.worlds.default) save();
-  };
-  mock.reset = (world = mock.worlds.default) => {
-    reset(world);
-    if (world === mock.worlds.default) save();
-  };
+/** Saves the default world's fault settings (after a PUT /__mock/faults, or a reset); other worlds' last until the page is closed. */
+function saveFaults(storage: Storage, world: World, defaultWorld: World): void {
+  if (world !== defaultWorld) return;
+  try {
+    storage.setItem(faultsStorageKey, JSON.stringify(normalizeFaults(world.faults)));
+  } catch {
+    // No room: the faults still apply until the page is closed.
+  }
 }
 
 export async function startBrowserMock(): Promise<Mock> {
@@ -112,11 +102,12 @@ export async function startBrowserMock(): Promise<Mock> {
   }
   const data = storage ? readStoredData(storage) : undefined;
   const faults = storage ? readStoredFaults(storage) : undefined;
-  const mock = createMock({ data, faults });
-  if (storage) {
-    keepInStorage(mock, storage);
-    keepFaultsInStorage(mock, storage);
-  }
+  const mock: Mock = createMock({
+    data,
+    faults,
+    onFaultsChange: storage ? (world) => saveFaults(storage, world, mock.worlds.default) : undefined,
+  });
+  if (storage) keepInStorage(mock, storage);
 
   const worker = setupWorker(...mock.handlers);
   await worker.start({

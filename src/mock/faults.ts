@@ -2,9 +2,10 @@
  * The mock's fault layer (API.md §9): latency, a random server-error rate, and rules that force a
  * status on matching /api/ requests. It sits in front of the API handlers and never sees /__mock/.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../contract/errors.ts';
 import type { MockFaults } from '../contract/schemas.ts';
+import { mockRoute } from './cors.ts';
 import { isApiPath, serverErrorBody } from './handlers/api.ts';
 
 export type FaultRule = MockFaults['rules'][number];
@@ -184,7 +185,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * handlers run at full speed; otherwise it waits, then answers a forced status or falls through.
  */
 export function faultHandler(getFaults: (request: Request) => MockFaults): HttpHandler {
-  return http.all(
+  return mockRoute(
     ({ request }) => isApiPath(new URL(request.url).pathname) && faultsActive(getFaults(request)),
     async ({ request }) => {
       const latency = pickLatency(getFaults(request).latency_ms);

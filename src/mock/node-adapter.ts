@@ -1,22 +1,18 @@
 /**
  * The Node ⇄ Fetch adapter of `npm run mock`: a node:http request listener that turns each request
  * into a Fetch Request, asks the mock's MSW handlers (msw's getResponse) and streams the Fetch
- * Response back, with CORS for browsers on other origins.
+ * Response back. CORS is the handlers' (./cors.ts), also on the answers this adapter makes itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { details } from '../contract/errors.ts';
+import { addCorsHeaders, withCors } from './cors.ts';
 import { serverErrorResponse } from './faults.ts';
 import { isApiPath } from './handlers/api.ts';
 import type { Mock } from './index.ts';
 
 /** Past this, a body is no longer buffered: the API answers 413 above 1 MiB anyway. */
 const bodyBufferCap = 2 * 1024 * 1024 + 64 * 1024;
-
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After, WWW-Authenticate, Allow',
-};
 
 interface BufferedBody {
   body: Buffer;
@@ -66,6 +62,15 @@ function toFetchRequest(req: IncomingMessage, fallbackHost: string, body: Buffer
   return new Request(url, { method: req.method ?? 'GET', headers, body: body as Uint8Array<ArrayBuffer> | undefined });
 }
 
+/** The path of a request target (origin-form or absolute-form); `/` when it is not a URL. */
+function pathnameOf(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
+}
+
 function unhandledResponse(pathname: string): Response {
   if (isApiPath(pathname)) {
     return Response.json(
@@ -90,7 +95,7 @@ function waitForDrain(res: ServerResponse): Promise<void> {
 
 /** Streams a Fetch Response back; a body that arrives as one chunk goes out with Content-Length. */
 async function sendResponse(res: ServerResponse, response: Response, method: string, closeAfter: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...corsHeaders };
+  const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });
@@ -136,26 +141,11 @@ async function sendResponse(res: ServerResponse, response: Response, method: str
   res.end();
 }
 
-function preflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, {
-    ...corsHeaders,
-    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
-    'access-control-max-age': '600',
-    'content-length': '0',
-  });
-  res.end();
-}
-
 /** The node:http request listener over a mock's handlers. */
 export function createRequestListener(mock: Mock, fallbackHost: () => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     try {
-      if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        preflight(req, res);
-        return;
-      }
       let buffered: BufferedBody | undefined;
       if (method !== 'GET' && method !== 'HEAD') buffered = await readBody(req);
       let request: Request;
@@ -167,7 +157,7 @@ export function createRequestListener(mock: Mock, fallbackHost: () => string) {
         return;
       }
       const { pathname } = new URL(request.url);
-      const response = (await getResponse(mock.handlersFor(pathname, request), request)) ?? unhandledResponse(pathname);
+      const response = (await getResponse(mock.handlersFor(pathname, request), request)) ?? withCors(request, unhandledResponse(pathname));
       if (res.destroyed) return;
       await sendResponse(res, response, method, buffered?.truncated ?? false);
     } catch (error) {
@@ -176,7 +166,9 @@ export function createRequestListener(mock: Mock, fallbackHost: () => string) {
         res.destroy();
         return;
       }
-      await sendResponse(res, serverErrorResponse(), method, false);
+      const response = serverErrorResponse();
+      addCorsHeaders(response.headers, method, pathnameOf(req.url), req.headers.origin ?? null);
+      await sendResponse(res, response, method, false);
     }
   };
 }

@@ -9,7 +9,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { StoreData } from './db.ts';
+import type { StoreData } from './records.ts';
 import { validateStoreData } from './index.ts';
 import { isoTime, worldNameError, type World, type WorldRecord, type Worlds } from './worlds.ts';
 

@@ -6,7 +6,8 @@
  */
 import { mockWorldNameError } from '../contract/mock-world.ts';
 import type { MockFaults } from '../contract/schemas.ts';
-import { Store, type StoreData } from './db.ts';
+import { Store } from './db.ts';
+import type { StoreData } from './records.ts';
 import { noFaults, normalizeFaults, type FaultsInput } from './faults.ts';
 
 /** The world of a request without `X-Mock-World` (the header may name it too). */
@@ -35,7 +36,7 @@ export interface WorldRecord {
   data: StoreData;
 }
 
-interface WorldSummary {
+export interface WorldSummary {
   name: string;
   created_at: string;
   last_used_at: string;

@@ -1,7 +1,8 @@
 /** The store (snapshot, replace, subscribe, the list index) and the seed's promises (API.md §9). */
 import { describe, expect, it } from 'vitest';
 import { scopes } from '../../src/contract/scopes.ts';
-import { compareDashboards, Store, type DashboardRecord } from '../../src/mock/db.ts';
+import { compareDashboards, Store } from '../../src/mock/db.ts';
+import type { DashboardRecord } from '../../src/mock/records.ts';
 import { handleApiRequest } from '../../src/mock/handlers/api.ts';
 import { authenticate } from '../../src/mock/rules/access.ts';
 import { createDashboard, listDashboards, updateDashboard } from '../../src/mock/rules/dashboards.ts';

@@ -114,10 +114,14 @@ function post(agent: Agent, url: URL, body: unknown): Promise<void> {
 }
 
 /** A new project with `count` dashboards named `Bench dashboard 00001…`, made through the API. */
+let projectsMade = 0;
+
 export async function createBigProject(mockUrl: string, count: number, concurrency = 16): Promise<{ id: number; seconds: number }> {
+  projectsMade += 1;
   const started = performance.now();
   const project = await api<{ id: number }>(mockUrl, '/api/organizations/@current/projects/', {
-    body: { name: `Bench ${count} dashboards ${Date.now()}` },
+    // Several may start in the same millisecond (the organization's projects are made four at a time).
+    body: { name: `Bench ${count} dashboards ${Date.now()}-${projectsMade}` },
   });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const url = new URL(`/api/projects/${project.id}/dashboards/`, mockUrl);

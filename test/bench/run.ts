@@ -14,6 +14,7 @@ import { bulkPin } from './bulk.ts';
 import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor } from './floor/serve.ts';
+import { createBigOrganization, organizationFigures } from './organization.ts';
 import { CONNECTION_STORAGE_KEY, coldRounds, type ColdTarget } from './cold.ts';
 import {
   createBigProject,
@@ -35,6 +36,11 @@ const navigationBudgetMs = 1000;
 const bigProjectDashboards = 10_000;
 const scrollTarget = 2_000;
 const rowsInDomBudget = 150;
+const orgProjects = 20;
+const orgDashboardsPerProject = 2_500;
+/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures. */
+const only = process.env.BENCH_ONLY ?? '';
+const wanted = (part: string) => !only || only === part;
 
 type Status = 'PASS' | 'MISS' | '' | 'ERROR';
 interface Row {
@@ -247,7 +253,7 @@ async function main(): Promise<boolean> {
     throw error;
   });
   try {
-    await section('JS loaded in Chromium', async () => {
+    if (wanted('console')) await section('JS loaded in Chromium', async () => {
       const context = await newContext(chromium.browser, stack.baseUrl);
       try {
         const atConnect = await jsLoadedBy(context, async (page) => {
@@ -271,7 +277,7 @@ async function main(): Promise<boolean> {
       }
     });
 
-    await section(`scroll ${bigProjectDashboards} dashboards to row ${scrollTarget}, cold visits`, async () => {
+    if (wanted('console')) await section(`scroll ${bigProjectDashboards} dashboards to row ${scrollTarget}, cold visits`, async () => {
       const big = await createBigProject(stack.mockUrl, bigProjectDashboards);
       notes.push(`made project ${big.id} with ${bigProjectDashboards} dashboards through the API in ${big.seconds.toFixed(1)} s`);
       const floor = await startFloor(stack.mockUrl);
@@ -285,7 +291,7 @@ async function main(): Promise<boolean> {
     });
 
     const bulkCount = 1_000;
-    await section(`bulk pin of ${bulkCount} dashboards`, async () => {
+    if (wanted('console')) await section(`bulk pin of ${bulkCount} dashboards`, async () => {
       const project = await createBigProject(stack.mockUrl, bulkCount);
       const context = await newContext(chromium.browser, stack.baseUrl);
       try {
@@ -299,12 +305,33 @@ async function main(): Promise<boolean> {
         await context.close();
       }
     });
+
+    const orgDashboards = orgProjects * orgDashboardsPerProject;
+    if (wanted('organization')) await section(`All dashboards: ${orgProjects} projects × ${orgDashboardsPerProject} dashboards`, async () => {
+      const made = await createBigOrganization(stack.mockUrl, orgProjects, orgDashboardsPerProject);
+      notes.push(`made ${orgProjects} projects of ${orgDashboardsPerProject} dashboards through the API in ${made.seconds.toFixed(1)} s (besides the seed's projects)`);
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await organizationFigures(context, made, orgDashboards, orgProjects);
+        add(`All dashboards (${orgDashboards} + seed): first row`, ms(f.firstRowMs));
+        add('All dashboards: everything loaded', `${(f.allLoadedMs / 1000).toFixed(1)} s`);
+        add('All dashboards: peak requests in flight', String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+        add('All dashboards: rows in the DOM at the middle', String(f.rowsInDomAtMiddle), `<= ${rowsInDomBudget}`,
+          f.rowsInDomAtMiddle <= rowsInDomBudget);
+        add('All dashboards: JS heap after GC, all loaded', `${(f.heapUsedBytes / 1e6).toFixed(1)} MB`, '<= 60 MB',
+          f.heapUsedBytes <= 60e6);
+        add('All dashboards: longest task, sorting by Name', ms(f.longestSortTaskMs), '< 100 ms', f.longestSortTaskMs < 100);
+        add('All dashboards: longest task, typing a search', ms(f.longestSearchTaskMs), '< 100 ms', f.longestSearchTaskMs < 100);
+      } finally {
+        await context.close();
+      }
+    });
   } finally {
     await chromium.close();
     await stack.close();
   }
 
-  await section('npm run bench:mock', async () => addMockFigures(await mockFigures()));
+  if (wanted('mock')) await section('npm run bench:mock', async () => addMockFigures(await mockFigures()));
   return print();
 }
 

@@ -49,4 +49,53 @@ describe('Shell', () => {
     await expectPath(page, '/projects');
     await expectHeading(page, 'Projects');
   });
+
+  journey('at 1440 px the top bar is one row: two organizations, the mock controls, a world and the backend badge', async ({ page, stack }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // A latency fault too, so the faults reminder is in the bar.
+    await api(stack.mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 20 } });
+    await page.goto('/connect');
+    await connect(page, 'phx_demo_admin');
+    // The next load keeps the journey's world with the connection, as Mock controls' World does.
+    await page.goto('/projects/1/dashboards');
+    await expectHeading(page, 'Dashboards');
+    const bar = page.locator('header.top-bar');
+    await bar.getByRole('combobox', { name: 'Organization', exact: true }).waitFor();
+    // The real mock controls (not their placeholder), with the journey's world.
+    await bar.getByRole('button', { name: 'Mock controls', exact: true }).waitFor();
+    await bar.getByText(/^World: /).waitFor();
+    const badge = bar.getByText('Bundled mock', { exact: true });
+    if ((await badge.count()) === 0) {
+      // Until the backend badge lands beside the organization (another branch), hold its room: 130 px.
+      await page.evaluate(() => {
+        const room = document.createElement('span');
+        room.className = 'badge';
+        room.textContent = 'Bundled mock';
+        room.style.cssText = 'display:inline-block;width:130px;flex:none';
+        document.querySelector('header.top-bar .top-bar-org')?.append(room);
+      });
+    }
+    const boxes = await bar.evaluate((header) =>
+      // The mock's key and world count as one item: they are stacked in the row.
+      [...header.querySelectorAll('a, button, input, [role="combobox"], .badge, .mock-badges, .mock-faults-indicator, .org-name')]
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ element, box }) => box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden')
+        .map(({ element, box }) => ({
+          what: `${element.tagName.toLowerCase()} ${(element.getAttribute('aria-label') ?? element.textContent ?? (element as HTMLInputElement).value ?? '').trim().slice(0, 40)}`,
+          top: Math.round(box.top),
+          bottom: Math.round(box.bottom),
+          left: Math.round(box.left),
+          right: Math.round(box.right),
+        })),
+    );
+    const described = boxes.map((b) => `${b.what}: ${b.left}-${b.right} x ${b.top}-${b.bottom}`).join('\n');
+    assert.ok(boxes.length >= 12, `the top bar's controls were found:\n${described}`);
+    // One row: every control overlaps every other vertically, and none leaves the window.
+    const lowestTop = Math.max(...boxes.map((b) => b.top));
+    const highestBottom = Math.min(...boxes.map((b) => b.bottom));
+    assert.ok(lowestTop < highestBottom, `the top bar wraps at 1440 px:\n${described}`);
+    assert.ok(Math.max(...boxes.map((b) => b.right)) <= 1440, `the top bar overflows at 1440 px:\n${described}`);
+    await screenshot(page, 'top-bar-1440');
+  });
 });
+

@@ -77,6 +77,7 @@ function serveLog(all: Entry[], size = 100) {
 }
 
 const entryList = () => screen.findByRole('list', { name: 'Activity entries' }, LOAD);
+// eslint-disable-next-line testing-library/no-node-access -- the entries are the list's own items, not those of the lists inside them.
 const entries = (list: HTMLElement) => [...list.children] as HTMLElement[];
 const logPaths = () =>
   getRequestLog()

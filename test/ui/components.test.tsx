@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteBoundary } from '../../src/app/route-boundary.tsx';
+import { Button } from '../../src/components/button.tsx';
+import { RecordComboboxField } from '../../src/components/combobox-field.tsx';
 import { ConfirmDialog } from '../../src/components/confirm-dialog.tsx';
 import { CopyButton } from '../../src/components/copy-button.tsx';
 import { Dialog, useDialog } from '../../src/components/dialog.tsx';
@@ -15,6 +17,7 @@ import { LinkTabs } from '../../src/components/link-tabs.tsx';
 import { SearchInput } from '../../src/components/search-input.tsx';
 import { Switch } from '../../src/components/switch.tsx';
 import { ToastProvider, useToast } from '../../src/components/toast.tsx';
+import { useRecordCombobox } from '../../src/components/use-combobox.ts';
 import { ApiError, NetworkError } from '../../src/api/http.ts';
 
 const target = { endpoint: 'projects.create', method: 'POST' as const, path: '/api/organizations/@current/projects/' };
@@ -109,15 +112,128 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'New project' });
 
     // As when the focused button disables itself while a request is pending.
+    // eslint-disable-next-line testing-library/no-node-access -- dropping focus to <body> is the case under test.
     (document.activeElement as HTMLElement).blur();
     expect(document.body).toHaveFocus();
     await user.tab();
+    // eslint-disable-next-line testing-library/no-node-access -- wherever focus went, it is inside the dialog.
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
+    // eslint-disable-next-line testing-library/no-node-access -- as above.
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+});
+
+describe('Button', () => {
+  function Demo({ reason = null, pending = false, inactive = false }: { reason?: string | null; pending?: boolean; inactive?: boolean | string }) {
+    const [presses, setPresses] = useState(0);
+    return (
+      <>
+        <Button unavailableReason={reason} pending={pending} inactive={inactive} onClick={() => setPresses((n) => n + 1)}>
+          Restore
+        </Button>
+        <p>Pressed {presses} times</p>
+      </>
+    );
+  }
+
+  it('is disabled up front with the reason in words, and keeps focus when it becomes unavailable', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Demo reason="Checking access…" />);
+    const button = screen.getByRole('button', { name: 'Restore' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Checking access…');
+    expect(button).toHaveAttribute('title', 'Checking access…');
+    expect(screen.getByText('Checking access…')).toBeVisible();
+
+    rerender(<Demo />);
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAccessibleDescription();
+    await user.click(button);
+    expect(screen.getByText('Pressed 1 times')).toBeInTheDocument();
+
+    // Refused while it has focus: it stays focusable (aria-disabled) and ignores presses.
+    rerender(<Demo reason="This API key cannot restore dashboards: it lacks the dashboard:write scope." />);
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('This API key cannot restore dashboards: it lacks the dashboard:write scope.');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Pressed 1 times')).toBeInTheDocument();
+  });
+
+  it('stays focusable and ignores presses while pending or inactive, saying why when inactive says so', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Demo pending />);
+    const button = screen.getByRole('button', { name: 'Restore' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.click(button);
+    expect(button).toHaveFocus();
+    expect(screen.getByText('Pressed 0 times')).toBeInTheDocument();
+
+    rerender(<Demo inactive="No changes to save yet." />);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(button).toHaveAccessibleDescription('No changes to save yet.');
+    await user.keyboard(' ');
+    expect(screen.getByText('Pressed 0 times')).toBeInTheDocument();
+
+    rerender(<Demo />);
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await user.keyboard(' ');
+    expect(screen.getByText('Pressed 1 times')).toBeInTheDocument();
+  });
+});
+
+describe('RecordComboboxField', () => {
+  const records = [
+    { id: 7, label: 'Sales (#7)' },
+    { id: 9, label: 'Sales (#9)' },
+    { id: 12, label: 'Support' },
+  ];
+  function Demo() {
+    const [search, setSearch] = useState('');
+    const field = useRecordCombobox({ options: records.filter((r) => r.label.toLowerCase().includes(search.toLowerCase())), onSearch: setSearch });
+    return (
+      <>
+        <RecordComboboxField label="Destination" noun="record" face={field} />
+        <p>Chosen: {field.chosen ? `#${field.chosen.id}` : 'none'}</p>
+      </>
+    );
+  }
+
+  it('picks a record by its id, by keyboard, by click or by its exact name, and keeps what matches nothing', async () => {
+    const user = userEvent.setup();
+    render(<Demo />);
+    const box = screen.getByRole('combobox', { name: 'Destination' });
+    await user.type(box, 'sal');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('Sales (#9)');
+    expect(screen.getByText('Chosen: #9')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.clear(box);
+    await user.type(box, 'Nowhere');
+    expect(screen.getByText('No record matches “Nowhere”.')).toBeInTheDocument();
+    await user.tab();
+    expect(box).toHaveValue('Nowhere');
+    expect(screen.getByText('Chosen: none')).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, 'support');
+    expect(screen.getByText('Chosen: #12')).toBeInTheDocument();
+    await user.tab();
+    expect(box).toHaveValue('Support');
+
+    await user.click(box);
+    await user.click(screen.getByRole('option', { name: 'Sales (#7)' }));
+    expect(screen.getByText('Chosen: #7')).toBeInTheDocument();
+    expect(box).toHaveFocus();
   });
 });
 

@@ -3,7 +3,13 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { getConnection } from '../../src/api/connection.ts';
+import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect-support.ts';
+import {
+  getConnection,
+  REMEMBERED_KEYS_STORAGE_KEY,
+  saveConnection,
+  STORAGE_KEY,
+} from '../../src/api/connection.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
 
@@ -19,22 +25,32 @@ function lockPolicy(origin: string) {
   document.head.append(meta);
 }
 
+// eslint-disable-next-line testing-library/no-node-access -- the policy's <meta> tags live in <head>, outside what a page test renders.
 afterEach(() => document.head.querySelectorAll('meta[data-connection-lock]').forEach((meta) => meta.remove()));
 
 describe('Connect under a locked connect-src', () => {
-  it('refuses another host while connected, and sends nothing to it', async () => {
+  it('checks a key on another host only after a reload that unlocks the policy, sending nothing to it before', async () => {
+    const { user } = renderApp('/connect', { key: null });
     lockPolicy('self');
-    const { user } = renderApp('/connect');
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: true });
     await user.type(await screen.findByRole('textbox', { name: 'API host' }), 'https://eu.example.com');
     await user.type(screen.getByLabelText('Personal API key'), 'phx_demo_member');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(
-      await screen.findByText(
-        'While connected, this page may only reach this site (its security policy). Disconnect first to connect to another host.',
-      ),
-    ).toBeInTheDocument();
-    expect(getConnection()?.key).toBe('phx_demo_admin');
+    // The page reloads (jsdom only logs that it cannot): the connection stepped aside, its remembered
+    // key stays remembered for its saved connection, and the check waits in sessionStorage.
+    expect(JSON.parse(sessionStorage.getItem(PENDING_CHECK_STORAGE_KEY)!)).toMatchObject({ host: 'https://eu.example.com', key: 'phx_demo_member' });
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(REMEMBERED_KEYS_STORAGE_KEY)!)).toEqual({ '': { key: 'phx_demo_admin', expiresAt: null } });
     expect(getRequestLog().some((entry) => entry.url.includes('eu.example.com'))).toBe(false);
+  });
+
+  it('after that reload, Connect checks the waiting key at once and takes it out of storage', async () => {
+    sessionStorage.setItem(PENDING_CHECK_STORAGE_KEY, JSON.stringify({ host: 'https://eu.example.com', key: 'phx_demo_member', remember: false }));
+    renderApp('/connect', { key: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
+    expect(getConnection()).toMatchObject({ host: 'https://eu.example.com', key: 'phx_demo_member', remembered: false });
+    expect(sessionStorage.getItem(PENDING_CHECK_STORAGE_KEY)).toBeNull();
+    expect(getRequestLog().find((entry) => entry.path === '/api/organizations/@current/')?.url).toBe('https://eu.example.com/api/organizations/@current/');
   });
 
   it('still connects another key on the host it is locked to', async () => {

@@ -12,6 +12,7 @@ const path = `/projects/1/dashboards/${copy}`;
 
 async function creationMode(): Promise<HTMLElement> {
   const term = await screen.findByText('Creation mode', { selector: 'dt' }, { timeout: 5_000 });
+  // eslint-disable-next-line testing-library/no-node-access -- a <dd> is named by nothing: it is the one after its <dt>.
   const value = term.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error('Creation mode has no value');
   return value;

@@ -11,7 +11,7 @@ import {
   preloadDashboardDetail,
   sentRequests,
 } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
@@ -160,6 +160,7 @@ describe('dashboard detail: collaborators', () => {
     );
     const { user } = renderApp(dashboardPath(dashboards.productOverview, 'collaborators'), { key: 'phx_demo_member' });
     const restrict = await screen.findByRole('button', { name: 'Restrict editing to invited collaborators' });
+    await accessKnown();
     expect(restrict).toBeEnabled();
     await user.click(restrict);
     expect(await screen.findByText(details.restrictionRights)).toBeInTheDocument();

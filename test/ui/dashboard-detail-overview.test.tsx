@@ -11,10 +11,15 @@ import {
   preloadDashboardDetail,
   sentRequests,
 } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+/** The page's heading, once the key's access is known (the form is disabled while it is checked). */
+async function heading(name: string) {
+  const found = await screen.findByRole('heading', { level: 1, name });
+  await accessKnown();
+  return found;
+}
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
 beforeAll(preloadDashboardDetail, 30_000);

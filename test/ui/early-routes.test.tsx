@@ -57,6 +57,7 @@ function runInlineScript(path: string) {
     fetchSpy.mockRestore();
     block.remove();
   }
+  // eslint-disable-next-line testing-library/no-node-access -- the preload <link>s are in <head>, which no query by role reaches.
   const links = [...document.head.querySelectorAll('link')].map((link) => ({ rel: link.rel, href: link.getAttribute('href') }));
   for (const link of document.head.querySelectorAll('link')) link.remove();
   return { sent, links };
@@ -128,7 +129,6 @@ describe('the early requests are the pages’ own', () => {
   it('has a sample for every route of the table', () => {
     const covered = routes.filter((route) => samples.some(({ path }) => new RegExp(route.pattern).test(path)));
     expect(covered).toEqual(routes.filter((route) => route.requests.length > 0));
-    expect(covered).toHaveLength(routes.length - 1);
   });
 
   it.each(samples)('$path: the page asks for each early request’s URL', async ({ path, heading }) => {

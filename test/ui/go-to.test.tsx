@@ -10,6 +10,7 @@ interface DashboardPage {
 const goToBox = () => screen.getByRole('combobox', { name: 'Search projects, dashboards and pages' });
 const activeOption = () => {
   const id = goToBox().getAttribute('aria-activedescendant');
+  // eslint-disable-next-line testing-library/no-node-access -- aria-activedescendant names the option by id.
   return id ? document.getElementById(id) : null;
 };
 
@@ -53,6 +54,7 @@ describe('Go to (Ctrl+K)', () => {
     expect(activeOption()).toHaveTextContent('Dashboards');
     await user.keyboard('{ArrowUp}{ArrowUp}');
     // Wraps to the last option (an action).
+    // eslint-disable-next-line testing-library/no-node-access -- the option's group is what says it is an action.
     expect(activeOption()?.closest('[role="group"]')).toHaveAttribute('aria-label', 'Actions');
 
     await user.keyboard('{Escape}');

@@ -283,7 +283,11 @@ describe('connection', () => {
     expect(normalizeHost('localhost:8010')).toBe('http://localhost:8010');
     expect(normalizeHost('127.0.0.1:8010/')).toBe('http://127.0.0.1:8010');
     expect(normalizeHost('us.posthog.com')).toBe('https://us.posthog.com');
-    expect(normalizeHost('https://example.test/analytics/')).toBe('https://example.test/analytics');
+    // The API is at the root of its host: a path or trailing slash is left out.
+    expect(normalizeHost('https://example.test/analytics/')).toBe('https://example.test');
+    expect(normalizeHost('https://us.posthog.com/project/1/dashboard?x=1')).toBe('https://us.posthog.com');
+    expect(normalizeHost('http://localhost:8010/')).toBe('http://localhost:8010');
+    expect(() => normalizeHost('http://posthog.example.com')).toThrow(/mixed content/);
     expect(() => normalizeHost('ftp://example.test')).toThrow(/http:\/\/ or https:\/\//);
     expect(() => normalizeHost('http://exa mple')).toThrow(/not a valid address/);
   });

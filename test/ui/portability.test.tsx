@@ -11,7 +11,7 @@ import type { Dashboard } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import posthogTemplate from '../fixtures/dashboard-template-posthog.json';
 import { apiDashboardPath, dashboardPath, dashboards, preloadDashboardDetail, sentRequests } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 const LOAD = { timeout: 10_000 };
@@ -45,9 +45,9 @@ function catchDownloads() {
 }
 
 async function openOverview(id: number, key?: string) {
-  const app = renderApp(dashboardPath(id), key ? { key } : {});
+  const view = renderApp(dashboardPath(id), key ? { key } : {});
   await screen.findByRole('textbox', { name: 'Name' }, LOAD);
-  return app;
+  return view;
 }
 
 describe('Export as template', { timeout: 30_000 }, () => {
@@ -74,11 +74,13 @@ describe('Export as template', { timeout: 30_000 }, () => {
 
 describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   async function openImport() {
-    const app = renderApp(`/projects/${P.app}/dashboards`);
-    await app.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
+    const view = renderApp(`/projects/${P.app}/dashboards`);
+    const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
+    await accessKnown();
+    await view.user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
-    await app.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
-    return { ...app, dialog };
+    await view.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
+    return { ...view, dialog };
   }
 
   it('lists every problem with its JSON path and sends nothing', async () => {
@@ -146,15 +148,15 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   });
 
   it('with production key rules on, says up front that the import needs PostHog’s web app', async () => {
-    const app = renderApp(`/projects/${P.app}/dashboards`);
-    app.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
-    await app.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
+    const view = renderApp(`/projects/${P.app}/dashboards`);
+    view.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
+    await view.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
-    await app.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
+    await view.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
     // Said as soon as the option is chosen…
     expect(await within(dialog).findByRole('note')).toHaveTextContent(/needs PostHog's web app/);
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Template JSON' }), { target: { value: JSON.stringify(posthogTemplate) } });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
     // …and again under Start from when trying, with nothing sent.
     expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription(/needs PostHog's web app/);
     expect(sentRequests('POST', importPath)).toHaveLength(0);
@@ -326,8 +328,8 @@ describe('Move tile', { timeout: 40_000 }, () => {
   });
 
   it('with production key rules on, the Move buttons say up front it needs PostHog’s web app', async () => {
-    const app = renderApp(dashboardPath(dashboards.productOverview));
-    app.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
+    const view = renderApp(dashboardPath(dashboards.productOverview));
+    view.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
     const move = await screen.findByRole('button', { name: 'Move Retention' }, LOAD);
     await waitFor(() => expect(move).toBeDisabled());
     expect(move).toHaveAccessibleDescription(/needs PostHog's web app/);

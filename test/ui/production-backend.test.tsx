@@ -37,6 +37,7 @@ function productionBackend(scopes: string[] = currentKey.scopes) {
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
     .split(' ')
+    // eslint-disable-next-line testing-library/no-node-access -- aria-describedby names its sentences by id.
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
@@ -47,7 +48,8 @@ describe('against a production-shaped backend', SLOW, () => {
     renderApp(`/projects/${APP}/dashboards/${DASHBOARD}`);
     const reason = 'This API key cannot change dashboards: it lacks the dashboard:write scope.';
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled(), LOAD);
-    expect(screen.getByRole('button', { name: 'Delete dashboard' })).toHaveAccessibleDescription(reason);
+    // `Checking access…` until @current answers, then the reason.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete dashboard' })).toHaveAccessibleDescription(reason), LOAD);
   });
 
   it('disables sharing for a key without sharing_configuration:write', async () => {
@@ -108,7 +110,9 @@ describe('member-only limits', SLOW, () => {
   it('disables New project for a member, with the reason', async () => {
     renderApp('/projects', { key: 'phx_demo_member' });
     const button = await screen.findByRole('button', { name: 'New project' }, LOAD);
-    await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAccessibleDescription('Only organization admins can create projects. You are a member of this organization.');
+    await waitFor(() =>
+      expect(button).toHaveAccessibleDescription('Only organization admins can create projects. You are a member of this organization.'),
+    );
+    expect(button).toBeDisabled();
   });
 });

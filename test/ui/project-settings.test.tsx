@@ -23,9 +23,9 @@ const patches = (projectId: number) =>
     .map((entry) => entry.requestBody);
 
 async function openSettings(projectId: number = APP, key?: string) {
-  const result = renderApp(`/projects/${projectId}/settings`, key ? { key } : {});
+  const view = renderApp(`/projects/${projectId}/settings`, key ? { key } : {});
   await screen.findByRole('textbox', { name: 'Project name' });
-  return result;
+  return view;
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
@@ -47,6 +47,7 @@ describe('Project settings: reading', () => {
     expect(details).toHaveTextContent(`Project ID${project.id}`);
     expect(within(details).getByRole('textbox', { name: 'Project API key' })).toHaveValue(project.api_token);
     expect(within(details).getByRole('button', { name: 'Copy project API key' })).toBeInTheDocument();
+    // eslint-disable-next-line testing-library/no-node-access -- <time> has no role to query by; its datetime is what is checked.
     const times = details.querySelectorAll('time');
     expect([...times].map((t) => t.getAttribute('datetime'))).toEqual([project.created_at, project.updated_at]);
     expect(times[0]).toHaveAttribute('title', project.created_at);
@@ -323,6 +324,7 @@ describe('Project settings: onboarding', () => {
       expect(within(within(onboarding).getByRole('list', { name: 'Onboarded products' })).getByText('Surveys')).toBeInTheDocument(),
     );
     const surveysRow = within(within(onboarding).getByRole('table', { name: 'Product intents' })).getByRole('row', { name: /Surveys/ });
+    // eslint-disable-next-line testing-library/no-node-access -- as above.
     expect(surveysRow.querySelectorAll('time')).toHaveLength(2);
     expect(mock.store.project(APP)!.has_completed_onboarding_for).toMatchObject({ surveys: true });
 
@@ -570,6 +572,7 @@ describe('Project settings: nothing left to save', () => {
     await user.type(description, 'Typed.');
     mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'GET', path: `/api/projects/${APP}/`, status: 503, retry_after: null }] });
     await user.click(saveButton());
+    // eslint-disable-next-line testing-library/no-node-access -- the alert holding this sentence, among the page's other alerts.
     const failed = (await screen.findByText('Could not save:')).closest('[role="alert"]') as HTMLElement;
     expect(failed).toHaveTextContent('Could not save: Service temporarily unavailable, try again later.');
     expect(description).toHaveValue('Typed.');

@@ -11,9 +11,10 @@
  * Query by role and accessible name only. `server.use(...)` from './setup.ts' overrides a route for
  * one test (e.g. a 403 or a network error); `location()` is the router's current location.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
+import { expect } from 'vitest';
 import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { disconnect, saveConnection } from '../../src/api/connection.ts';
@@ -51,12 +52,12 @@ export function renderApp(path = '/', options: RenderAppOptions = {}): RenderApp
   const queryClient = createQueryClient({ forTests: true });
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
-  const result = render(
+  const view = render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-  return { ...result, user, mock, server, router, queryClient, location: () => router.state.location };
+  return { ...view, user, mock, server, router, queryClient, location: () => router.state.location };
 }
 
 /** GET a path of the mock's API as a key holder would (for expected values in tests). */
@@ -64,4 +65,12 @@ export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'):
   const response = await fetch(new URL(path, window.location.origin), { headers: { Authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Waits until no control says `Checking access…` (the key's access, loaded after the first draw
+ * when nothing was kept with the connection: src/api/authorization.ts).
+ */
+export async function accessKnown(): Promise<void> {
+  await waitFor(() => expect(screen.queryAllByText('Checking access…')).toEqual([]));
 }

@@ -4,6 +4,8 @@
  * connection and request log per test, and the browser APIs jsdom lacks.
  */
 import '@testing-library/jest-dom/vitest';
+// Vitest runs without globals, so Testing Library cannot register its own cleanup after each test.
+// eslint-disable-next-line testing-library/no-manual-cleanup -- see above.
 import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';

@@ -220,15 +220,15 @@ describe('shell', () => {
   });
 
   it('sends / to the projects, or to Connect without a key', async () => {
-    const connected = renderApp('/');
+    const { location: connectedAt, unmount } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    expect(connected.location().pathname).toBe('/projects');
-    connected.unmount();
+    expect(connectedAt().pathname).toBe('/projects');
+    unmount();
 
-    const disconnected = renderApp('/', { key: null });
+    const { location } = renderApp('/', { key: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
-    expect(disconnected.location().pathname).toBe('/connect');
-    expect(disconnected.location().search).toBe('');
+    expect(location().pathname).toBe('/connect');
+    expect(location().search).toBe('');
   });
 
   it('shows Page not found with a link home', async () => {
@@ -257,14 +257,14 @@ describe('shell', () => {
   });
 
   it('shows the mock controls only when /__mock/info answers', async () => {
-    const withMock = renderApp('/projects');
+    const { unmount } = renderApp('/projects');
     expect(await screen.findByRole('button', { name: 'Mock controls' })).toBeInTheDocument();
-    withMock.unmount();
+    unmount();
 
     server.use(http.get('*/__mock/info', () => HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, { status: 404 })));
     renderApp('/projects');
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'API log' })).toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'API log' })).toBeInTheDocument();
     // Give the info request time to settle, then check nothing appeared.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/Mock controls|^Key: /)).not.toBeInTheDocument();
@@ -274,6 +274,7 @@ describe('shell', () => {
     const { user } = renderApp('/projects/1/dashboards');
     const menu = await screen.findByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // eslint-disable-next-line testing-library/no-node-access -- aria-controls names the disclosed region by id.
     const controlled = document.getElementById(menu.getAttribute('aria-controls')!)!;
     expect(within(controlled).getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(within(controlled).getByRole('button', { name: 'API log' })).toBeInTheDocument();

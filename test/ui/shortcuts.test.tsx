@@ -39,6 +39,7 @@ describe('the shortcut handler', () => {
 
   it.each(fields)('fires no single-key shortcut while typing in %s', (_name, make) => {
     const field = make();
+    // eslint-disable-next-line testing-library/no-node-access -- the field is built by hand, outside any render, and put in the page.
     document.body.append(field.closest('[contenteditable]') ?? field);
     expect(isTypingTarget(field)).toBe(true);
     const a = actions();
@@ -80,6 +81,7 @@ describe('shortcuts in the console', () => {
   it('? opens Keyboard shortcuts; g d and g s go to the project’s sections; / focuses the search box', async () => {
     const { user, location } = renderApp('/projects/2/settings');
     await screen.findByRole('heading', { level: 1, name: 'Project settings' });
+    // eslint-disable-next-line testing-library/no-node-access -- single-key shortcuts act when focus is on no field.
     (document.activeElement as HTMLElement | null)?.blur();
 
     await user.keyboard('?');
@@ -90,6 +92,7 @@ describe('shortcuts in the console', () => {
     expect(location().pathname).toBe('/projects/2/settings');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
+    // eslint-disable-next-line testing-library/no-node-access -- single-key shortcuts act when focus is on no field.
     (document.activeElement as HTMLElement | null)?.blur();
 
     await user.keyboard('gd');

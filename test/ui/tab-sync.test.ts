@@ -76,16 +76,33 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     expect(stored()).not.toContain('phx_');
   });
 
-  it('replays the other tabs’ invalidations; everything ([]) also drops what is not on screen', async () => {
+  it('applies the other tabs’ changes; everything also drops what is not on screen', async () => {
     const client = createQueryClient({ forTests: true, syncTabs: true });
     client.setQueryData(['dashboards', '1', 'list', { search: '', pinned: null }], { pages: [] });
     client.setQueryData(['projects', 'list', { search: '' }], { pages: [] });
-    otherTab.postMessage({ type: 'invalidate', queryKeys: [['dashboards', '1']] } satisfies TabMessage);
+    otherTab.postMessage({ type: 'changes', changes: [{ kind: 'refresh', queryKey: ['dashboards', '1'] }] } satisfies TabMessage);
     await eventually(() => expect(client.getQueryState(['dashboards', '1', 'list', { search: '', pinned: null }])?.isInvalidated).toBe(true));
     expect(client.getQueryState(['projects', 'list', { search: '' }])?.isInvalidated).toBe(false);
 
-    otherTab.postMessage({ type: 'invalidate', queryKeys: [[]] } satisfies TabMessage);
+    otherTab.postMessage({ type: 'changes', changes: [{ kind: 'everything' }] } satisfies TabMessage);
     await eventually(() => expect(client.getQueryCache().getAll()).toHaveLength(0));
+  });
+
+  it('a relist keeps only the first page of each list and refetches it; a removed record not on screen is dropped', async () => {
+    const client = createQueryClient({ forTests: true, syncTabs: true });
+    const list = ['dashboards', '1', 'list', { search: '', pinned: null }];
+    client.setQueryData(list, { pages: [{ count: 2, results: [] }, { count: 2, results: [] }], pageParams: [0, 1] });
+    client.setQueryData(['dashboards', '1', 'detail', '7'], { id: 7 });
+    otherTab.postMessage({
+      type: 'changes',
+      changes: [
+        { kind: 'relist', queryKey: ['dashboards', '1', 'list'] },
+        { kind: 'remove', queryKey: ['dashboards', '1', 'detail', '7'] },
+      ],
+    } satisfies TabMessage);
+    await eventually(() => expect(client.getQueryState(list)?.isInvalidated).toBe(true));
+    expect(client.getQueryData<{ pages: unknown[] }>(list)?.pages).toHaveLength(1);
+    expect(client.getQueryState(['dashboards', '1', 'detail', '7'])).toBeUndefined();
   });
 });
 
@@ -100,18 +117,49 @@ describe('Tabs agree: what this tab tells the others', () => {
     expect(received.find((message) => message.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'person' });
   });
 
-  it('a successful mutation’s meta.invalidates reaches the other tabs', async () => {
+  it('a successful mutation’s declared changes apply here and reach the other tabs as keys only', async () => {
+    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const client = createQueryClient({ forTests: true });
+    client.setQueryData(['project', '7', 'activity-log', {}], { pages: [] });
+    const observer = new MutationObserver(client, {
+      mutationFn: async (name: string) => ({ id: 7, name, api_token: 'phc_token_of_the_project' }),
+      meta: {
+        changes: (project: { id: number }, name: string) => [
+          { kind: 'set', queryKey: ['project', String(project.id)], data: { ...project, name } },
+          { kind: 'refresh', queryKey: ['project', '7', 'activity-log'] },
+        ],
+      },
+    });
+    await observer.mutate('Renamed');
+    expect(client.getQueryData(['project', '7'])).toMatchObject({ name: 'Renamed' });
+    expect(client.getQueryState(['project', '7', 'activity-log', {}])?.isInvalidated).toBe(true);
+    await eventually(() =>
+      expect(received.filter((message) => message.type === 'changes')).toEqual([
+        {
+          type: 'changes',
+          changes: [
+            { kind: 'refresh', queryKey: ['project', '7'], exact: true },
+            { kind: 'refresh', queryKey: ['project', '7', 'activity-log'] },
+          ],
+        },
+      ]),
+    );
+    // The record's data (its token) stays in this tab.
+    expect(JSON.stringify(received)).not.toContain('phc_token_of_the_project');
+  });
+
+  it('a failed mutation changes nothing and tells no one', async () => {
     saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     const client = createQueryClient({ forTests: true });
     const observer = new MutationObserver(client, {
-      mutationFn: async () => 'saved',
-      meta: { invalidates: [['dashboards', '7'], ['project', '7', 'activity']] },
+      mutationFn: async () => Promise.reject(new Error('refused')),
+      meta: { changes: () => [{ kind: 'everything' }] },
     });
-    await observer.mutate();
-    await eventually(() =>
-      expect(received.filter((message) => message.type === 'invalidate')).toEqual([
-        { type: 'invalidate', queryKeys: [['dashboards', '7'], ['project', '7', 'activity']] },
-      ]),
-    );
+    await expect(observer.mutate()).rejects.toThrow('refused');
+    const marker = new BroadcastChannel('analytics-console:tabs');
+    marker.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
+    marker.close();
+    await eventually(() => expect(received.some((message) => message.type === 'disconnect')).toBe(true));
+    expect(received.filter((message) => message.type === 'changes')).toEqual([]);
   });
 });

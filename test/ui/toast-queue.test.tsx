@@ -28,6 +28,7 @@ function Raiser({ count }: { count: number }) {
 const visibleMessages = (region: HTMLElement) =>
   within(region)
     .queryAllByText(/^Problem \d+$|^Saved$|^Key expires soon$/)
+    // eslint-disable-next-line testing-library/no-node-access -- a toast waiting in the queue is rendered hidden.
     .filter((element) => !element.closest('[hidden]'))
     .map((element) => element.textContent);
 

@@ -12,6 +12,7 @@ import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { keyRoots } from '../../api/query-keys.ts';
+import { Button } from '../../components/button.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
@@ -24,33 +25,21 @@ function RestoreButton({ projectId, entry }: { projectId: string; entry: Activit
   const restore = useRestoreDashboard(projectId);
   const toast = useToast();
   const name = itemName(entry);
-  const reasonId = useId();
   const refusal = useAuthorization({ projectId }).refusal('restoreDashboard');
   return (
-    <>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={refusal !== null}
-        aria-disabled={restore.isPending || undefined}
-        aria-busy={restore.isPending || undefined}
-        aria-describedby={refusal ? reasonId : undefined}
-        onClick={() => {
-          if (restore.isPending) return;
-          restore.mutate(entry.item_id!, {
-            onSuccess: () => toast.success(`Restored “${name}”.`),
-            onError: (error) => toast.error(error, { prefix: `Could not restore “${name}”:` }),
-          });
-        }}
-      >
-        Restore
-      </button>
-      {refusal && (
-        <span id={reasonId} className="field-hint disabled-reason">
-          {refusal}
-        </span>
-      )}
-    </>
+    <Button
+      className="button button-small"
+      unavailableReason={refusal}
+      pending={restore.isPending}
+      onClick={() =>
+        restore.mutate(entry.item_id!, {
+          onSuccess: () => toast.success(`Restored “${name}”.`),
+          onError: (error) => toast.error(error, { prefix: `Could not restore “${name}”:` }),
+        })
+      }
+    >
+      Restore
+    </Button>
   );
 }
 

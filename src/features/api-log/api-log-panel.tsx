@@ -197,6 +197,7 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
     : null;
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape anywhere in the panel closes it (a filled filter is cleared first): a key listener on the container.
     <section ref={panelRef} className="panel api-log" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="api-log-header">
         <h2 id={titleId}>API log</h2>

@@ -1,25 +1,56 @@
 /**
  * Connect: the API host and a personal API key, checked with GET /api/organizations/@current/
  * before it is stored (sessionStorage, or localStorage when remembered). Offers the demo keys when
- * the host is the bundled mock, first, where they are seen without scrolling. Afterwards the person lands where they meant to go (`?next=`).
+ * the host is the bundled mock, first, where they are seen without scrolling; then `Saved
+ * connections` (`Use <name>`, `Forget <name>`). `PostHog Cloud US` and `PostHog Cloud EU` fill `API
+ * host`. A host that fails gets one sentence under `API host` (host-failure.ts); the key stays.
+ * Afterwards the person lands where they meant to go (`?next=`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
 import {
+  backendName,
   FORGET_AFTER_CHOICES,
   forgetAfterMs,
+  forgetRememberedKey,
   lockedApiOrigin,
   normalizeHost,
   saveConnection,
   useConnectionState,
   type ForgetAfter,
 } from '../../api/connection.ts';
+import {
+  forgetSavedConnection,
+  hostPathLeftOut,
+  peekPendingCheck,
+  recordSavedConnection,
+  reloadToCheckElsewhere,
+  rememberedConnectionFor,
+  takePendingCheck,
+  useSavedConnections,
+  type PendingCheck,
+  type SavedConnection,
+} from '../../api/connect-support.ts';
+import { isApiError } from '../../api/http.ts';
 import { mockQueries } from '../../api/mock.ts';
-import { fetchCurrentOrganization, organizationQueries } from '../../api/organization.ts';
+import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 import { useDocumentTitle } from '../../components/document-title.tsx';
+import { describeHostFailure } from './host-failure.ts';
+import { SavedConnections } from './saved-connections.tsx';
+import './connect.css';
+
+/** The quick picks beside `API host`: PostHog Cloud's two regions. */
+export const CLOUD_HOSTS = [
+  { name: 'PostHog Cloud US', host: 'https://us.posthog.com' },
+  { name: 'PostHog Cloud EU', host: 'https://eu.posthog.com' },
+] as const;
+
+/** What a key check needs: where, which key, and how this device keeps it (a saved connection's key keeps its deadline). */
+type CheckInput = PendingCheck;
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -29,20 +60,16 @@ export function safeNextPath(next: string | null): string {
 }
 
 /**
- * Why the page's Content-Security-Policy would stop it from reaching `host`, or null. The built page
- * reaches https: hosts and http://localhost until connected, then only this site and the connected host.
+ * Whether the page's Content-Security-Policy, locked to the connected host (the built page, once
+ * connected), keeps it from reaching `host` until it loads again without a connection. Connect then
+ * checks the key after that reload (`reloadToCheckElsewhere`), never under the locked policy.
  */
-export function hostRefusedByPolicy(host: string): string | null {
-  if (!host) return null;
-  const url = new URL(host);
+export function outsideLockedPolicy(host: string): boolean {
+  if (!host) return false;
   const locked = lockedApiOrigin();
-  if (locked !== undefined) {
-    if (url.origin === window.location.origin || url.origin === locked) return null;
-    return `While connected, this page may only reach ${locked ?? 'this site'} (its security policy). Disconnect first to connect to another host.`;
-  }
-  if (!import.meta.env.PROD || url.protocol === 'https:' || url.origin === window.location.origin) return null;
-  if (/^(localhost|127\.0\.0\.1)$/.test(url.hostname)) return null;
-  return 'This page may reach an API over https:// only (or http://localhost), by its security policy.';
+  if (locked === undefined) return false;
+  const origin = new URL(host).origin;
+  return origin !== window.location.origin && origin !== locked;
 }
 
 /** The typed host once typing pauses, as a normalized origin, or null while it is not a valid address. */
@@ -67,25 +94,78 @@ export default function ConnectPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const [host, setHost] = useState(connection?.host ?? '');
-  const [key, setKey] = useState('');
+  // A check that waited across the reload unlocking the policy (reloadToCheckElsewhere) fills the form.
+  const [waiting] = useState(peekPendingCheck);
+  const [host, setHost] = useState(waiting?.host ?? connection?.host ?? '');
+  const [key, setKey] = useState(waiting?.key ?? '');
   const [showKey, setShowKey] = useState(false);
-  const [remember, setRemember] = useState(false);
-  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>('never');
+  const [remember, setRemember] = useState(waiting?.remember ?? false);
+  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>(
+    () => FORGET_AFTER_CHOICES.find((choice) => choice.ms === waiting?.forgetAfterMs)?.value ?? 'never',
+  );
   const [hostError, setHostError] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState(waiting !== null);
   const failureId = useId();
+  const hostInput = useRef<HTMLInputElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const savedConnections = useSavedConnections();
 
   const settledHost = useSettledHost(host);
   // Never asks a host the page's policy would refuse (that would only log a violation).
-  const reachable = settledHost !== null && hostRefusedByPolicy(settledHost) === null;
+  const reachable = settledHost !== null && !outsideLockedPolicy(settledHost);
   const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: reachable });
+  const pathLeftOut = hostPathLeftOut(host);
+  const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
 
   useEffect(() => {
     document.title = 'Connect · Analytics Console';
   }, []);
+
+  /** Checks the key at the host, then stores the connection, saves the host in `Saved connections` and goes on. */
+  /** Callers show `pending` first (a check that waited across a reload starts pending). */
+  const check = async (input: CheckInput) => {
+    const connectionToCheck = { host: input.host, key: input.key, world: input.world };
+    try {
+      // The key owner and the key's label name the saved connection; neither may stop the connection.
+      const [organization, me, currentKey, mock] = await Promise.all([
+        fetchCurrentOrganization(undefined, connectionToCheck),
+        fetchMe(undefined, connectionToCheck).catch(() => null),
+        fetchCurrentKey(undefined, connectionToCheck).catch(() => null),
+        queryClient.fetchQuery(mockQueries.info(input.host)).catch(() => null),
+      ]);
+      recordSavedConnection({
+        host: input.host,
+        name: backendName(input.host, mock !== null),
+        organization: organization.name,
+        email: me?.email ?? '',
+        keyLabel: currentKey?.label ?? '',
+      });
+      saveConnection({
+        host: input.host,
+        key: input.key,
+        remember: input.remember,
+        ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : { forgetAfterMs: input.remember ? (input.forgetAfterMs ?? null) : null }),
+        ...(input.world !== undefined && { world: input.world }),
+      });
+      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
+      if (me) queryClient.setQueryData(userQueries.me().queryKey, me);
+      if (currentKey) queryClient.setQueryData(personalApiKeyQueries.current().queryKey, currentKey);
+      navigate(next, { replace: true });
+    } catch (error) {
+      // A key remembered for a saved connection that the API now refuses is of no more use.
+      if (input.expiresAt !== undefined && isApiError(error, 401)) forgetRememberedKey(input.host);
+      const sentence = await describeHostFailure(input.host, error).catch(() => null);
+      if (sentence) {
+        setHostError(sentence);
+        hostInput.current?.focus();
+      } else {
+        setFailure(error);
+      }
+      setPending(false);
+    }
+  };
 
   const connect = async (candidateKey: string) => {
     setFailure(null);
@@ -98,27 +178,59 @@ export default function ConnectPage() {
       setHostError(errorDetail(error));
       return;
     }
-    const refusedByPolicy = hostRefusedByPolicy(normalizedHost);
-    if (refusedByPolicy) {
-      setHostError(refusedByPolicy);
-      return;
-    }
     const trimmedKey = candidateKey.trim();
     if (!trimmedKey) {
       setKeyError('Enter your personal API key.');
       return;
     }
-    setPending(true);
-    try {
-      const organization = await fetchCurrentOrganization(undefined, { host: normalizedHost, key: trimmedKey });
-      saveConnection({ host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null });
-      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
-      navigate(next, { replace: true });
-    } catch (error) {
-      setFailure(error);
-      setPending(false);
+    const input: CheckInput = { host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null };
+    if (outsideLockedPolicy(normalizedHost)) {
+      setPending(true);
+      reloadToCheckElsewhere(input);
+      return;
     }
+    setPending(true);
+    await check(input);
   };
+
+  /** `Use <name>`: connects at once with the key remembered for it, else asks for a key. */
+  const connectSaved = (entry: SavedConnection) => {
+    setFailure(null);
+    setHostError(null);
+    setKeyError(null);
+    if (connection?.host === entry.host) {
+      navigate(next, { replace: true });
+      return;
+    }
+    const remembered = rememberedConnectionFor(entry.host);
+    setHost(entry.host);
+    if (!remembered) {
+      keyInput.current?.focus();
+      return;
+    }
+    const input: CheckInput = { host: entry.host, key: remembered.key, remember: remembered.remembered, expiresAt: remembered.expiresAt, world: remembered.world ?? '' };
+    if (outsideLockedPolicy(entry.host)) {
+      // The page's policy is locked to the host it is connected to: the key is checked after a reload.
+      setPending(true);
+      reloadToCheckElsewhere(input);
+      return;
+    }
+    setPending(true);
+    void check(input);
+  };
+
+  // ... and is checked once, at once (the first mount takes it from storage).
+  const checkWaiting = useEffectEvent((pendingCheck: PendingCheck) => void check(pendingCheck));
+  useEffect(() => {
+    const pendingCheck = takePendingCheck();
+    // Taken once, then checked from a callback: React's development double effect finds nothing left to take.
+    if (pendingCheck) void Promise.resolve(pendingCheck).then(checkWaiting);
+  }, []);
+
+  const forgetSaved = (entry: SavedConnection) => {
+    forgetSavedConnection(entry.host);
+  };
+  const focusHost = useCallback(() => hostInput.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -187,23 +299,54 @@ export default function ConnectPage() {
           </section>
         )}
 
+        <SavedConnections
+          entries={savedConnections}
+          disabled={pending}
+          onUse={connectSaved}
+          onForget={forgetSaved}
+          focusWhenEmpty={focusHost}
+        />
+
         <form onSubmit={onSubmit} noValidate aria-describedby={failure ? failureId : undefined}>
           <Field
             label="API host"
-            hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an address such as https://us.posthog.com."
+            hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an https:// address such as https://us.posthog.com (http:// only for localhost or 127.0.0.1)."
             error={hostError}
           >
             {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="url"
-                autoComplete="url"
-                spellCheck={false}
-                placeholder="Empty: this site's own origin"
-                value={host}
-                onChange={(event) => setHost(event.target.value)}
-              />
+              <>
+                <input
+                  {...control}
+                  ref={hostInput}
+                  type="text"
+                  inputMode="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  placeholder="Empty: this site's own origin"
+                  value={host}
+                  onChange={(event) => setHost(event.target.value)}
+                />
+                {pathLeftOut && typedOrigin && (
+                  <p className="field-hint">
+                    The console uses {typedOrigin}: the API is at the root of its host, so {pathLeftOut} is left out.
+                  </p>
+                )}
+                <div className="cloud-picks">
+                  {CLOUD_HOSTS.map((cloud) => (
+                    <button
+                      key={cloud.host}
+                      type="button"
+                      className="button button-small"
+                      onClick={() => {
+                        setHost(cloud.host);
+                        setHostError(null);
+                      }}
+                    >
+                      {cloud.name}
+                    </button>
+                  ))}
+                </div>
+              </>
             )}
           </Field>
 
@@ -212,6 +355,7 @@ export default function ConnectPage() {
               <div className="input-with-button">
                 <input
                   {...control}
+                  ref={keyInput}
                   type={showKey ? 'text' : 'password'}
                   autoComplete="off"
                   spellCheck={false}

@@ -19,7 +19,7 @@ import { memberLevels, type Collaborator, type Dashboard, type Member } from '..
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
 import { useDashboardPermissions } from '../../api/authorization.ts';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
 
@@ -152,9 +152,9 @@ export default function CollaboratorsTab() {
             Everyone in the project can edit this dashboard, so collaborators have no effect here: collaborators apply only
             to restricted dashboards. Restrict editing to invite specific people.
           </p>
-          <ReasonedButton className="button button-primary" disabledReason={access.restrict} busy={restrict.isPending} onClick={restrictEditing}>
+          <Button className="button button-primary" unavailableReason={access.restrict} pending={restrict.isPending} onClick={restrictEditing}>
             Restrict editing to invited collaborators
-          </ReasonedButton>
+          </Button>
           <ActionError error={restrict.error} prefix="Could not restrict editing:" onDismiss={() => restrict.reset()} />
         </div>
       )}
@@ -206,16 +206,16 @@ export default function CollaboratorsTab() {
                         <time dateTime={collaborator.added_at}>{formatDateTime(collaborator.added_at)}</time>
                       </td>
                       <td>
-                        <ReasonedButton
+                        <Button
                           className="button button-small"
                           aria-label={`Remove ${collaborator.user.email}`}
                           data-user={collaborator.user.uuid}
-                          disabledReason={removeReason}
-                          busy={removing}
+                          unavailableReason={removeReason}
+                          pending={removing}
                           onClick={() => removeOne(collaborator)}
                         >
                           {removing ? 'Removing…' : 'Remove'}
-                        </ReasonedButton>
+                        </Button>
                       </td>
                     </tr>
                   );
@@ -256,14 +256,14 @@ export default function CollaboratorsTab() {
             ))}
           </SelectField>
           <div className="button-row">
-            <ReasonedButton
+            <Button
               type="submit"
               className="button button-primary"
-              disabledReason={addReason}
-              busy={add.isPending}
+              unavailableReason={addReason}
+              pending={add.isPending}
             >
               Add collaborator
-            </ReasonedButton>
+            </Button>
           </div>
           {add.error && !userError && (
             <ActionError error={add.error} prefix="Could not add the collaborator:" onDismiss={() => add.reset()} />

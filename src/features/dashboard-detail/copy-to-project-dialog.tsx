@@ -11,7 +11,7 @@ import { dashboardDisplayName } from '../../api/dashboards.ts';
 import { flattenPages } from '../../api/pagination.ts';
 import { projectQueries } from '../../api/projects.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
-import { ComboboxField } from '../../components/combobox-field.tsx';
+import { RecordComboboxField } from '../../components/combobox-field.tsx';
 import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { TextField } from '../../components/field.tsx';
@@ -19,8 +19,9 @@ import { useToast } from '../../components/toast.tsx';
 import { charLength } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import './portability.css';
-import { choiceFor, choicesOf, type Choice } from './server-options.ts';
+import { choicesOf } from './server-options.ts';
 import { useDebounced } from '../../components/use-debounced.ts';
+import { useRecordCombobox } from '../../components/use-combobox.ts';
 
 export interface CopyToProjectDialogProps {
   projectId: ProjectId;
@@ -34,8 +35,7 @@ const steps = { export: 1, import: 2 } as const;
 export default function CopyToProjectDialog({ projectId, dashboard, onClose }: CopyToProjectDialogProps) {
   const sourceName = dashboardDisplayName(dashboard);
   const [name, setName] = useState(`Copy of ${sourceName}`);
-  const [destinationText, setDestinationText] = useState('');
-  const [picked, setPicked] = useState<Choice | null>(null);
+  const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<{ destination?: string; name?: string }>({});
   const [step, setStep] = useState<keyof typeof steps | null>(null);
   const copy = useCopyDashboardToProject(projectId);
@@ -43,22 +43,22 @@ export default function CopyToProjectDialog({ projectId, dashboard, onClose }: C
   const navigate = useNavigate();
   const { facts } = useAuthorization({ projectId });
 
-  const search = useDebounced(destinationText === picked?.label ? '' : destinationText);
+  const search = useDebounced(typed);
   const projects = useInfiniteQuery(projectQueries.list(search));
   const { items } = flattenPages(projects.data);
-  const choices = choicesOf(items, (project) => project.name);
-  const destination = choiceFor(destinationText, choices, picked);
+  const field = useRecordCombobox({
+    options: choicesOf(items, (project) => project.name),
+    onSearch: (text) => {
+      setTyped(text);
+      setErrors((current) => ({ ...current, destination: undefined }));
+      copy.reset();
+    },
+  });
+  const destination = field.chosen;
+  const destinationText = field.text;
   const destinationLabel = destination?.label ?? '';
   // The key may not write there (scope, projects it is limited to, production's session-only rule).
   const refused = destination ? refusal('importDashboard', { ...facts, projectId: String(destination.id) }) : null;
-
-  const changeDestination = (text: string) => {
-    setDestinationText(text);
-    const match = choiceFor(text, choices, picked);
-    if (match) setPicked(match);
-    setErrors((current) => ({ ...current, destination: undefined }));
-    copy.reset();
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,16 +103,14 @@ export default function CopyToProjectDialog({ projectId, dashboard, onClose }: C
       hideCloseButton={copy.isPending}
     >
       <form onSubmit={submit} noValidate>
-        <ComboboxField
+        <RecordComboboxField
           label="Destination project"
           hint="Type to search the organization's projects."
           noun="project"
           required
-          options={choices.map((choice) => choice.label)}
-          value={destinationText}
+          face={field}
           error={errors.destination ?? refused}
           disabled={copy.isPending}
-          onChange={changeDestination}
         />
         <TextField
           label="Name"

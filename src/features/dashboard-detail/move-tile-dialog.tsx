@@ -10,12 +10,13 @@ import { useMoveTile } from '../../api/dashboard-mutations.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
 import { flattenPages } from '../../api/pagination.ts';
 import type { DashboardId, ProjectId } from '../../api/query-keys.ts';
-import { ComboboxField } from '../../components/combobox-field.tsx';
+import { RecordComboboxField } from '../../components/combobox-field.tsx';
 import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { choiceFor, choicesOf, type Choice } from './server-options.ts';
+import { choicesOf } from './server-options.ts';
 import { useDebounced } from '../../components/use-debounced.ts';
+import { useRecordCombobox } from '../../components/use-combobox.ts';
 
 export interface MoveTileDialogProps {
   projectId: ProjectId;
@@ -27,27 +28,26 @@ export interface MoveTileDialogProps {
 }
 
 export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTitle, onClose }: MoveTileDialogProps) {
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<Choice | null>(null);
+  const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const move = useMoveTile(projectId, dashboardId);
   const toast = useToast();
   const navigate = useNavigate();
 
-  const search = useDebounced(text === picked?.label ? '' : text);
+  const search = useDebounced(typed);
   const dashboards = useInfiniteQuery(dashboardQueries.list(projectId, { search, pinned: null }));
   // Every other dashboard of this project: moving a tile to its own dashboard changes nothing.
   const others = flattenPages(dashboards.data).items.filter((d) => String(d.id) !== String(dashboardId));
-  const choices = choicesOf(others, dashboardDisplayName);
-  const destination = choiceFor(text, choices, picked);
-
-  const change = (value: string) => {
-    setText(value);
-    const match = choiceFor(value, choices, picked);
-    if (match) setPicked(match);
-    setProblem(null);
-    move.reset();
-  };
+  const field = useRecordCombobox({
+    options: choicesOf(others, dashboardDisplayName),
+    onSearch: (text) => {
+      setTyped(text);
+      setProblem(null);
+      move.reset();
+    },
+  });
+  const destination = field.chosen;
+  const text = field.text;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,16 +89,14 @@ export default function MoveTileDialog({ projectId, dashboardId, tileId, tileTit
       hideCloseButton={move.isPending}
     >
       <form onSubmit={submit} noValidate>
-        <ComboboxField
+        <RecordComboboxField
           label="Destination dashboard"
           hint="Type part of a name to search this project's dashboards."
           noun="dashboard"
           required
-          options={choices.map((choice) => choice.label)}
-          value={text}
+          face={field}
           error={problem}
           disabled={move.isPending}
-          onChange={change}
         />
         {dashboards.isError && <ActionError error={dashboards.error} prefix="Could not load the dashboards:" />}
         <ActionError error={move.error} prefix="Could not move the tile:" />

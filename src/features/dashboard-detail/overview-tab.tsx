@@ -14,7 +14,6 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { useToast } from '../../components/toast.tsx';
 import { schemaErrors, useForm } from '../../components/use-form.ts';
 import { useCheckedSave } from '../../components/use-checked-save.ts';
-import { SaveButton } from '../../components/save-button.tsx';
 import { dashboardUpdateInput, restrictionLevels } from '../../contract/inputs.ts';
 import { isAfterDelete, useDashboardOutlet } from './dashboard-outlet.ts';
 import { CreationSource } from './creation-source.tsx';
@@ -22,7 +21,7 @@ import { formatDateTime, userName } from './format.ts';
 import { PortabilityActions } from './portability-actions.tsx';
 import { TilesList } from './tiles-list.tsx';
 import { useDashboardPermissions } from '../../api/authorization.ts';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import {
   bodyOf,
   changesOf,
@@ -166,9 +165,15 @@ export default function OverviewTab() {
                 <option value={String(restrictionLevels.onlyCollaboratorsCanEdit)}>Only invited collaborators</option>
               </SelectField>
               <div className="button-row">
-                <SaveButton ref={saveButtonRef} busy={busy} unavailableReason={readOnlyReason || dirty ? null : 'No changes to save yet.'}>
+                <Button
+                  ref={saveButtonRef}
+                  type="submit"
+                  className="button button-primary"
+                  pending={busy}
+                  inactive={readOnlyReason || dirty ? null : 'No changes to save yet.'}
+                >
                   Save changes
-                </SaveButton>
+                </Button>
                 {dirty && (
                   <button
                     type="button"
@@ -223,16 +228,16 @@ export default function OverviewTab() {
           <section aria-labelledby={ids.danger} className="detail-section danger-zone">
             <h3 id={ids.danger}>Danger zone</h3>
             <p>Deleting hides the dashboard from everyone in the project. You can undo it right afterwards.</p>
-            <ReasonedButton
+            <Button
               className="button button-danger"
-              disabledReason={readOnlyReason}
+              unavailableReason={readOnlyReason}
               onClick={() => {
                 remove.reset();
                 setConfirmDelete(true);
               }}
             >
               Delete dashboard
-            </ReasonedButton>
+            </Button>
           </section>
         </div>
       </div>

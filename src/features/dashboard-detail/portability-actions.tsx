@@ -9,7 +9,7 @@ import { dashboardToTemplate, templateFileName, templateRefusal, templateText } 
 import type { ProjectId } from '../../api/query-keys.ts';
 import { downloadText } from '../../components/download.ts';
 import { lazyComponent } from '../../components/lazy-component.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { Dashboard } from '../../contract/schemas.ts';
 
@@ -42,18 +42,18 @@ export function PortabilityActions({ projectId, dashboard }: PortabilityActionsP
         Import it with New dashboard, Import from JSON.
       </p>
       <div className="button-row">
-        <ReasonedButton className="button" disabledReason={noTemplate} onClick={exportTemplate}>
+        <Button className="button" unavailableReason={noTemplate} onClick={exportTemplate}>
           Export as template
-        </ReasonedButton>
-        <ReasonedButton
+        </Button>
+        <Button
           className="button"
-          disabledReason={noTemplate ?? refusal('importDashboard')}
+          unavailableReason={noTemplate ?? refusal('importDashboard')}
           onMouseEnter={() => void CopyToProjectDialog.preload()}
           onFocus={() => void CopyToProjectDialog.preload()}
           onClick={() => setCopying(true)}
         >
           Copy to project
-        </ReasonedButton>
+        </Button>
       </div>
       {copying && <CopyToProjectDialog projectId={projectId} dashboard={dashboard} onClose={() => setCopying(false)} />}
     </section>

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { publicLink, useRefreshSharing } from '../../api/sharing.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { SharingConfiguration } from '../../contract/schemas.ts';
 import './public-link.css';
@@ -73,16 +73,16 @@ export function PublicLink({ projectId, dashboardId, sharing, rotateReason }: Pu
       </div>
 
       <div className="button-row">
-        <ReasonedButton
+        <Button
           className="button button-danger"
-          disabledReason={rotateReason}
+          unavailableReason={rotateReason}
           onClick={() => {
             refresh.reset();
             setConfirmRotate(true);
           }}
         >
           Rotate link
-        </ReasonedButton>
+        </Button>
       </div>
 
       <ConfirmDialog

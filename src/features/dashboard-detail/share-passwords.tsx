@@ -10,7 +10,7 @@ import { ActionError } from '../../components/error-state.tsx';
 import { fieldError, formError } from '../../components/error-text.ts';
 import { focusIsLost } from '../../components/focus-main.ts';
 import { TextField } from '../../components/field.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { minSharePasswordLength } from '../../contract/inputs.ts';
@@ -128,17 +128,17 @@ function PasswordList({ projectId, dashboardId, passwords, refusal, onLastGone }
                 added <time dateTime={password.created_at}>{formatDateTime(password.created_at)}</time>
                 {password.created_by_email ? ` by ${password.created_by_email}` : ''}
               </span>{' '}
-              <ReasonedButton
+              <Button
                 className="button button-small button-danger"
                 data-password={password.id}
                 // One deletion at a time: the others wait for it.
                 disabled={refusal !== null || (remove.isPending && remove.variables !== password.id)}
-                busy={remove.isPending && remove.variables === password.id}
+                pending={remove.isPending && remove.variables === password.id}
                 title={refusal ?? undefined}
                 onClick={() => deletePassword(password)}
               >
                 Delete password {passwordName(password)}
-              </ReasonedButton>
+              </Button>
             </li>
           ))}
         </ul>
@@ -240,9 +240,9 @@ function AddPasswordForm({ projectId, dashboardId, refusal, onCreated }: AddPass
           Could not add the password: {other}
         </p>
       )}
-      <ReasonedButton type="submit" className="button" disabled={refusal !== null} busy={add.isPending} title={refusal ?? undefined}>
+      <Button type="submit" className="button" disabled={refusal !== null} pending={add.isPending} title={refusal ?? undefined}>
         Add password
-      </ReasonedButton>
+      </Button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { dashboardDisplayName } from '../../api/dashboards.ts';
 import type { ProjectId } from '../../api/query-keys.ts';
 import { Badge } from '../../components/badge.tsx';
 import type { TableColumn } from '../../components/infinite-table.tsx';
+import { selectionColumn, type SelectionColumnOptions } from '../../components/selection-column.tsx';
 import { restrictionLevels } from '../../contract/schemas.ts';
 import type { DashboardListItem, User } from '../../contract/schemas.ts';
 
@@ -128,64 +129,23 @@ export function TagList({ tags }: { tags: ReadonlyArray<string> }) {
   );
 }
 
-/** The selection column's state and handlers (see bulk-selection.ts). */
-export interface SelectionColumnOptions {
-  isSelected: (id: DashboardListItem['id']) => boolean;
-  /** `range`: Shift was held. */
-  onToggle: (dashboard: DashboardListItem, range: boolean) => void;
-  allLoaded: boolean;
-  someLoaded: boolean;
-  onToggleAllLoaded: (selected: boolean) => void;
-  /** Id of the header checkbox (focus goes there when the toolbar closes). */
-  headerCheckboxId: string;
-}
-
-/** `Select all loaded dashboards`: checked when every loaded row is, mixed when some are. */
-function SelectAllCheckbox({ selection }: { selection: SelectionColumnOptions }) {
-  return (
-    <input
-      id={selection.headerCheckboxId}
-      type="checkbox"
-      className="select-checkbox"
-      aria-label="Select all loaded dashboards"
-      checked={selection.allLoaded}
-      ref={(element) => {
-        if (element) element.indeterminate = selection.someLoaded && !selection.allLoaded;
-      }}
-      onChange={(event) => selection.onToggleAllLoaded(event.target.checked)}
-    />
-  );
-}
-
 export interface DashboardColumnsOptions {
   projectId: ProjectId;
   onTogglePin: (dashboard: DashboardListItem) => void;
   pinDescribedBy?: string;
   /** Pinning is refused up front (the key lacks dashboard:write). */
   pinDisabled?: boolean;
-  selection?: SelectionColumnOptions;
+  selection?: SelectionColumnOptions<DashboardListItem>;
 }
 
 export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDisabled, selection }: DashboardColumnsOptions): TableColumn<DashboardListItem>[] {
   const base = `/projects/${encodeURIComponent(String(projectId))}/dashboards`;
   const selectColumn: TableColumn<DashboardListItem>[] = selection
     ? [
-        {
-          key: 'select',
-          header: <SelectAllCheckbox selection={selection} />,
-          width: '3rem',
-          className: 'cell-select',
-          cell: (dashboard) => (
-            <input
-              type="checkbox"
-              className="select-checkbox"
-              aria-label={`Select ${dashboardDisplayName(dashboard)}`}
-              checked={selection.isSelected(dashboard.id)}
-              // A checkbox's change comes from its click: Shift is on the native event.
-              onChange={(event) => selection.onToggle(dashboard, (event.nativeEvent as MouseEvent).shiftKey === true)}
-            />
-          ),
-        },
+        selectionColumn(selection, {
+          allLabel: 'Select all loaded dashboards',
+          rowLabel: (dashboard) => `Select ${dashboardDisplayName(dashboard)}`,
+        }),
       ]
     : [];
   return [
@@ -202,6 +162,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       header: 'Name',
       width: '30%',
       rowHeader: true,
+      className: 'cell-name',
       cell: (dashboard) => (
         <span className="name-cell">
           <Link
@@ -228,7 +189,7 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       key: 'description',
       header: 'Description',
       width: '24%',
-      className: 'cell-muted',
+      className: 'cell-muted cell-fold',
       cell: (dashboard) =>
         dashboard.description ? <span title={dashboard.description}>{dashboard.description}</span> : null,
     },
@@ -236,18 +197,21 @@ export function dashboardColumns({ projectId, onTogglePin, pinDescribedBy, pinDi
       key: 'tags',
       header: 'Tags',
       width: '16%',
+      className: 'cell-fold',
       cell: (dashboard) => (dashboard.tags.length ? <TagList tags={dashboard.tags} /> : null),
     },
     {
       key: 'created-by',
       header: 'Created by',
       width: '13%',
+      className: 'cell-fold',
       cell: (dashboard) => <span title={dashboard.created_by?.email}>{userName(dashboard.created_by)}</span>,
     },
     {
       key: 'created',
       header: 'Created',
       width: '9rem',
+      className: 'cell-fold',
       cell: (dashboard) => (
         <time dateTime={dashboard.created_at} title={formatDate(dashboard.created_at, dateTimeFormat)}>
           {formatDate(dashboard.created_at, dateFormat)}

@@ -1,25 +1,16 @@
 /**
- * The dashboard list as CSV (RFC 4180): CRLF line ends, a field quoted when it holds a comma, a
- * quote, a CR or LF (quotes doubled), UTF-8 with a byte order mark so spreadsheet programs read
- * accents. The header row is exactly CONSOLE.md's.
+ * The dashboard list as CSV, written by the console's one CSV writer (src/components/csv.ts: RFC
+ * 4180, UTF-8 with a BOM, the formula defence). The header row is exactly CONSOLE.md's.
  */
+import { csvFileNameFor, csvText } from '../../components/csv.ts';
 import { restrictionLevels } from '../../contract/schemas.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 
 export const CSV_HEADER = ['id', 'name', 'description', 'tags', 'pinned', 'shared', 'restricted', 'created_by', 'created_at'] as const;
 
-/** One field, quoted only when RFC 4180 needs it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export function csvRow(fields: ReadonlyArray<string>): string {
-  return fields.map(csvField).join(',');
-}
-
-/** A dashboard's row: the name as the API has it ('' when null), tags joined by `;`, booleans as true/false. */
-export function dashboardCsvRow(dashboard: DashboardListItem): string {
-  return csvRow([
+/** A dashboard's fields: the name as the API has it ('' when null), tags joined by `;`, booleans as true/false. */
+function dashboardCsvFields(dashboard: DashboardListItem): string[] {
+  return [
     String(dashboard.id),
     dashboard.name ?? '',
     dashboard.description ?? '',
@@ -29,21 +20,15 @@ export function dashboardCsvRow(dashboard: DashboardListItem): string {
     String(dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit),
     dashboard.created_by?.email ?? '',
     dashboard.created_at,
-  ]);
+  ];
 }
-
-export const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The whole file's text: BOM, header, one row per dashboard, each line ended by CRLF. */
 export function dashboardsCsv(dashboards: ReadonlyArray<DashboardListItem>): string {
-  const lines = [csvRow(CSV_HEADER), ...dashboards.map(dashboardCsvRow)];
-  return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
+  return csvText(CSV_HEADER, dashboards.map(dashboardCsvFields));
 }
 
 /** `<project>-dashboards-<YYYY-MM-DD>.csv`, characters not allowed in file names replaced by `_`. */
 export function csvFileName(projectName: string, date: Date): string {
-  const day = [date.getFullYear(), String(date.getMonth() + 1).padStart(2, '0'), String(date.getDate()).padStart(2, '0')].join('-');
-  // eslint-disable-next-line no-control-regex
-  const safe = projectName.trim().replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_') || 'project';
-  return `${safe}-dashboards-${day}.csv`;
+  return csvFileNameFor(`${projectName.trim() || 'project'}-dashboards`, date);
 }

@@ -20,11 +20,11 @@ import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useSelection } from '../../components/use-selection.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
-import { useDashboardSelection } from './bulk-selection.ts';
 import type { BulkToolbarProps } from './bulk-toolbar.tsx';
 import { dashboardColumns } from './dashboard-columns.tsx';
 import './dashboards.css';
@@ -42,6 +42,8 @@ const NewDashboardDialog = lazyComponent<NewDashboardDialogProps>(() =>
 const BulkToolbar = lazyComponent<BulkToolbarProps>(() =>
   import('./bulk-tools.ts').then((module) => ({ default: module.BulkToolbar })),
 );
+
+const dashboardKey = (dashboard: DashboardListItem) => String(dashboard.id);
 
 /** A 403 that names a missing scope: this key cannot write at all, not just this dashboard. */
 function missingScope(error: unknown): string | null {
@@ -72,7 +74,7 @@ export default function DashboardsPage() {
   const query = useInfiniteQuery(dashboardQueries.list(projectId, filters));
   const { items, total } = flattenPages(query.data);
   const pin = usePinDashboard(projectId);
-  const selection = useDashboardSelection(items, total, JSON.stringify([filters.search.trim(), filters.pinned]));
+  const selection = useSelection(items, total, JSON.stringify([filters.search.trim(), filters.pinned]), dashboardKey);
   const headerCheckboxId = useId();
   const project = useQuery(projectQueries.detail(projectId));
   const me = useQuery(userQueries.me());
@@ -196,6 +198,7 @@ export default function DashboardsPage() {
         fetchNextPageError={query.isFetchNextPageError ? query.error : undefined}
         isRefetching={query.isRefetching}
         itemNoun={{ one: 'dashboard', other: 'dashboards' }}
+        tableClassName="dashboard-table"
         // Down to the window's bottom, the count line under it still on screen.
         maxHeight="fill"
       />
@@ -210,16 +213,16 @@ export default function DashboardsPage() {
     <div className="dashboards-page">
       <div className="page-header">
         <h1>Dashboards</h1>
-        <ReasonedButton
+        <Button
           className="button button-primary"
           onClick={() => setDialogOpen(true)}
           onPointerEnter={() => void NewDashboardDialog.preload()}
           onFocus={() => void NewDashboardDialog.preload()}
           aria-describedby={writeRefused ? hintId : undefined}
-          disabledReason={createRefused}
+          unavailableReason={createRefused}
         >
           New dashboard
-        </ReasonedButton>
+        </Button>
       </div>
       {pinHint && (
         <p id={hintId} className="notice notice-warning">

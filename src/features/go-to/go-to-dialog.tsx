@@ -3,12 +3,12 @@
  * (the API's `?search=`), the current project's dashboards (the API's `?search=`) and a few actions.
  * Pages and actions (known at once) come before the API's projects and dashboards, so results arriving
  * late never move the active option under the person's Enter.
- * The ARIA 1.2 combobox pattern with an always-open listbox: the first match is active, the arrow keys
- * move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
+ * The combobox of components/use-combobox.ts with an always-open listbox: the first match is active, the
+ * arrow keys move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
  * pause in typing, and a superseded one is cancelled (TanStack Query aborts its signal).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchDashboardPage } from '../../api/dashboards.ts';
 import { useSwitchKey } from '../../api/mock-mutations.ts';
@@ -17,6 +17,7 @@ import { keyRoots } from '../../api/query-keys.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useCombobox } from '../../components/use-combobox.ts';
 import './go-to.css';
 import { useDebounced } from '../../components/use-debounced.ts';
 
@@ -58,13 +59,11 @@ const matches = (text: string, needle: string) => !needle || text.toLowerCase().
 export default function GoToDialog({ projectId, projectName, mockInfo, onToggleApiLog, onClose }: GoToDialogProps) {
   const id = useId();
   const inputId = `${id}-input`;
-  const listId = `${id}-list`;
   const navigate = useNavigate();
   const toast = useToast();
   const switchKey = useSwitchKey();
   const [text, setText] = useState('');
   const [choosingKey, setChoosingKey] = useState(false);
-  const [active, setActive] = useState(0);
   const needle = text.trim().toLowerCase();
   const search = useDebounced(text.trim(), GO_TO_DEBOUNCE_MS);
   const searching = search !== '' && !choosingKey;
@@ -120,7 +119,6 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         run: () => {
           setChoosingKey(true);
           setText('');
-          setActive(0);
         },
       });
     }
@@ -152,30 +150,18 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
   }, [choosingKey, mockInfo, needle, projectId, projectName, searching, projects.data, dashboards.data, navigate, onClose, onToggleApiLog, switchKey, toast]);
 
   const items = groups.flatMap((group) => group.items);
-  const activeIndex = Math.min(active, items.length - 1);
-  const optionId = (item: Item) => `${id}-${item.key}`;
-  const activeItem = activeIndex >= 0 ? items[activeIndex] : undefined;
-
-  useEffect(() => {
-    if (activeItem) document.getElementById(optionId(activeItem))?.scrollIntoView?.({ block: 'nearest' });
-    // optionId only depends on the stable id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeItem?.key]);
+  const combobox = useCombobox({
+    count: items.length,
+    onPick: (index) => items[index]!.run(),
+    alwaysOpen: true,
+    // The demo keys replace the results: the first one is active.
+    resetOn: choosingKey,
+    optionKey: (index) => items[index]!.key,
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (items.length) setActive(((activeIndex < 0 ? 0 : activeIndex) + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      if (!items.length) return;
-      event.preventDefault();
-      setActive(event.key === 'Home' ? 0 : items.length - 1);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      activeItem?.run();
-    } else if (event.key === 'Backspace' && choosingKey && text === '') {
-      setChoosingKey(false);
-    }
+    if (event.key === 'Backspace' && choosingKey && text === '') setChoosingKey(false);
+    else combobox.inputProps.onKeyDown(event);
   };
 
   const pending = searching && (search !== text.trim() || projects.isFetching || dashboards.isFetching);
@@ -191,27 +177,23 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         <label htmlFor={inputId} className="go-to-label">
           Search projects, dashboards and pages
         </label>
+        {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- the spread inputProps carry role="combobox" (use-combobox.ts), which the rule cannot see; a combobox supports aria-expanded. */}
         <input
+          {...combobox.inputProps}
           id={inputId}
           className="go-to-input"
           type="text"
-          role="combobox"
           aria-expanded="true"
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeItem ? optionId(activeItem) : undefined}
           aria-describedby={`${id}-status`}
-          autoComplete="off"
-          spellCheck={false}
           placeholder={choosingKey ? 'Which demo key?' : 'A page, project or dashboard name'}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setActive(0);
+            combobox.openAt(0);
           }}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label="Results" className="go-to-list" onMouseDown={(event) => event.preventDefault()}>
+        <div {...combobox.listProps} aria-label="Results" className="go-to-list">
           {groups.map((group) => (
             <div key={group.title} role="group" aria-label={group.title} className="go-to-group">
               <div className="go-to-group-title" aria-hidden="true">
@@ -219,17 +201,13 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
               </div>
               {group.items.map((item) => {
                 const index = items.indexOf(item);
+                const active = index === combobox.activeIndex;
                 return (
                   <div
                     key={item.key}
-                    id={optionId(item)}
-                    role="option"
-                    aria-selected={index === activeIndex}
-                    className={index === activeIndex ? 'go-to-option go-to-option-active' : 'go-to-option'}
-                    onClick={item.run}
-                    onMouseMove={() => {
-                      if (index !== activeIndex) setActive(index);
-                    }}
+                    {...combobox.optionProps(index)}
+                    aria-selected={active}
+                    className={active ? 'go-to-option go-to-option-active' : 'go-to-option'}
                   >
                     <span className="go-to-option-label">{item.label}</span>
                     {item.detail && <span className="go-to-option-detail">{item.detail}</span>}

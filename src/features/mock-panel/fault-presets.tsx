@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useUpdateMockFaults } from '../../api/mock-mutations.ts';
 import type { MockFaults } from '../../contract/schemas.ts';
+import { Button } from '../../components/button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { FAULT_PRESETS, presetBody, presetOf, type FaultPreset } from './faults.ts';
@@ -22,7 +23,6 @@ export function FaultPresets({ faults, onApplied }: FaultPresetsProps) {
   const [applying, setApplying] = useState<FaultPreset['name'] | null>(null);
 
   const apply = (preset: FaultPreset) => {
-    if (update.isPending) return;
     setApplying(preset.name);
     update.mutate(presetBody(preset, faults), {
       onSuccess: (saved) => {
@@ -39,16 +39,15 @@ export function FaultPresets({ faults, onApplied }: FaultPresetsProps) {
       <ul className="mock-preset-list">
         {FAULT_PRESETS.map((preset) => (
           <li key={preset.name}>
-            <button
-              type="button"
+            <Button
               className="button button-small"
               aria-pressed={active?.name === preset.name}
-              aria-disabled={update.isPending || undefined}
-              aria-busy={(update.isPending && applying === preset.name) || undefined}
+              inactive={update.isPending}
+              pending={update.isPending && applying === preset.name}
               onClick={() => apply(preset)}
             >
               {preset.name}
-            </button>
+            </Button>
             <span className="field-hint">{preset.description}</span>
           </li>
         ))}

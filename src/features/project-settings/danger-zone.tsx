@@ -5,7 +5,7 @@ import { useDeleteProject, useResetProjectToken } from '../../api/project-mutati
 import type { Project } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 
 export interface DangerZoneProps {
   project: Project;
@@ -39,9 +39,9 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
           <h3>Reset the project API key</h3>
           <p>Apps and sites that send events with the current key must be updated with the new one.</p>
         </div>
-        <ReasonedButton className="button button-danger" onClick={() => setConfirming('reset')} disabledReason={permissions.resetToken}>
+        <Button className="button button-danger" onClick={() => setConfirming('reset')} unavailableReason={permissions.resetToken}>
           Reset project API key
-        </ReasonedButton>
+        </Button>
       </div>
       {newKey && (
         <div className="notice new-key" role="status">
@@ -59,9 +59,9 @@ export function DangerZone({ project, onDeleted, onTokenReset }: DangerZoneProps
           <h3>Delete this project</h3>
           <p>Its dashboards and its activity are deleted with it. This cannot be undone.</p>
         </div>
-        <ReasonedButton className="button button-danger" onClick={() => setConfirming('delete')} disabledReason={permissions.deleteProject}>
+        <Button className="button button-danger" onClick={() => setConfirming('delete')} unavailableReason={permissions.deleteProject}>
           Delete project
-        </ReasonedButton>
+        </Button>
       </div>
 
       <ConfirmDialog

@@ -8,7 +8,7 @@ import type { Project } from '../../contract/schemas.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { SelectField } from '../../components/field.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { productLabel, productLabels } from './product-types.ts';
 
@@ -119,12 +119,12 @@ export function OnboardingSection({ project }: { project: Project }) {
         </SelectField>
         <div className="button-row">
           {/* Busy, not disabled: the pressed button keeps focus while its request runs. */}
-          <ReasonedButton onClick={markOnboarded} disabled={addIntent.isPending} busy={complete.isPending}>
+          <Button onClick={markOnboarded} disabled={addIntent.isPending} pending={complete.isPending}>
             Mark product as onboarded
-          </ReasonedButton>
-          <ReasonedButton onClick={recordIntent} disabled={complete.isPending} busy={addIntent.isPending}>
+          </Button>
+          <Button onClick={recordIntent} disabled={complete.isPending} pending={addIntent.isPending}>
             Add product intent
-          </ReasonedButton>
+          </Button>
         </div>
         <ActionError error={error} />
       </div>

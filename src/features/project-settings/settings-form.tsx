@@ -4,13 +4,14 @@
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { reasons } from '../../api/authorization.ts';
 import { useUpdateProject } from '../../api/project-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';
 import { useCheckedSave } from '../../components/use-checked-save.ts';
-import { SaveButton } from '../../components/save-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { errorStatus } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
@@ -158,13 +159,14 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
       <form onSubmit={save} noValidate aria-label="Project settings form" className="settings-form">
         {!canWrite && (
           <p id={readOnlyId} className="notice notice-warning">
-            {readOnlyReason} You can read these settings but not change them.
+            {readOnlyReason === reasons.checking ? readOnlyReason : `${readOnlyReason} You can read these settings but not change them.`}
           </p>
         )}
         {canWrite && adminOnlyReason && (
           <p className="notice notice-warning">
-            {adminOnlyReason} Settings you cannot change are shown read-only; you can change the product description,
-            session recording, and exception and web vitals capture.
+            {adminOnlyReason === reasons.checking
+              ? adminOnlyReason
+              : `${adminOnlyReason} Settings you cannot change are shown read-only; you can change the product description, session recording, and exception and web vitals capture.`}
           </p>
         )}
         <fieldset disabled={!canWrite} className="settings-fieldset" aria-describedby={canWrite ? undefined : readOnlyId}>
@@ -337,26 +339,20 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not save:'}
           />
           <div className="button-row">
-            <SaveButton
+            <Button
+              type="submit"
+              className="button button-primary"
               disabled={!canWrite}
-              busy={busy}
-              unavailableReason={nothingToSave ? 'No unsaved changes.' : null}
-              hideReason
+              pending={busy}
+              inactive={nothingToSave}
               aria-describedby={saveHintId}
             >
               Save changes
-            </SaveButton>
-            <button
-              type="button"
-              className="button"
-              // Focusable when there is nothing to discard, so focus stays here after discarding.
-              aria-disabled={!dirty || busy || undefined}
-              onClick={() => {
-                if (dirty && !busy) discard();
-              }}
-            >
+            </Button>
+            {/* Focusable when there is nothing to discard, so focus stays here after discarding. */}
+            <Button inactive={!dirty || busy} onClick={discard}>
               Discard changes
-            </button>
+            </Button>
             <p id={saveHintId} className="field-hint" aria-live="polite">
               {!canWrite
                 ? readOnlyReason

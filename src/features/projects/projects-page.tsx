@@ -12,10 +12,11 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
-import { ReasonedButton } from '../../components/reasoned-button.tsx';
+import { Button } from '../../components/button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import type { NewProjectDialogProps } from './new-project-dialog.tsx';
 import './projects.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
@@ -97,15 +98,15 @@ export default function ProjectsPage() {
   };
 
   const newProjectButton = (
-    <ReasonedButton
+    <Button
       className="button button-primary"
       onClick={() => setDialogOpen(true)}
       onPointerEnter={() => void NewProjectDialog.preload()}
       onFocus={() => void NewProjectDialog.preload()}
-      disabledReason={createRefusal}
+      unavailableReason={createRefusal}
     >
       New project
-    </ReasonedButton>
+    </Button>
   );
 
   const searching = query.isPlaceholderData && query.isFetching;
@@ -156,7 +157,7 @@ export default function ProjectsPage() {
   }
 
   return (
-    <>
+    <OrganizationTabs>
       <div className="page-header">
         <h1>Projects</h1>
         <div className="page-header-actions">{newProjectButton}</div>
@@ -186,6 +187,6 @@ export default function ProjectsPage() {
       {dialogOpen && (
         <NewProjectDialog onClose={() => setDialogOpen(false)} onCreated={onCreated} organization={params.get('organization') || undefined} />
       )}
-    </>
+    </OrganizationTabs>
   );
 }

@@ -9,7 +9,7 @@ import {
   sharePasswordCreateInput,
   sharingUpdateInput,
 } from '../../contract/inputs.ts';
-import type { DashboardRecord, ProjectRecord } from '../db.ts';
+import type { DashboardRecord, ProjectRecord } from '../records.ts';
 import { requireEdit, resolveDashboard, resolveProject } from '../rules/access.ts';
 import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/collaborators.ts';
 import {

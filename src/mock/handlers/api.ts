@@ -3,9 +3,10 @@
  * in their order: path, key, method, the nested project or organization, scope, membership; then
  * the route (its fixed answers, objects, privilege, body, rules).
  */
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { details } from '../../contract/errors.ts';
 import { isPersonalApiKeysPath, matchPath, type EndpointMatch } from '../../contract/scopes.ts';
+import { mockRoute } from '../cors.ts';
 import type { Store } from '../db.ts';
 import { authenticate, findOrganization, findProject, isMember, requireScope, type Principal } from '../rules/access.ts';
 import { RuleFailure } from '../rules/failure.ts';
@@ -180,7 +181,7 @@ export function apiHandlers(
 ): HttpHandler[] {
   const { productionKeyRules } = options;
   return [
-    http.all(
+    mockRoute(
       ({ request }) => isApiPath(new URL(request.url).pathname),
       ({ request }) =>
         handleApiRequest(typeof store === 'function' ? store(request) : store, request, {

@@ -1,12 +1,28 @@
 /**
  * The mock's control routes under /__mock/ (API.md §9): no key, never touched by the fault layer.
- * reset, info and faults act on the caller's world (`X-Mock-World`); worlds lists them all.
+ * reset, info and faults act on the caller's world (`X-Mock-World`); worlds lists them all. They see
+ * the mock only through `MockControl`, which createMock hands them.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../../contract/errors.ts';
 import { mockFaultsInput, parseInput } from '../../contract/inputs.ts';
+import { mockRoute } from '../cors.ts';
+import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
 import { normalizeFaults } from '../faults.ts';
-import type { Mock } from '../index.ts';
+import type { World, WorldSummary } from '../worlds.ts';
+
+/** What the control routes act on: the worlds and their fault settings. */
+export interface MockControl {
+  /** The world a request names (`X-Mock-World`), created on first use. */
+  worldOf(request: Request): World;
+  /** A world's store back to the seed, its faults back to none. */
+  reset(world: World): void;
+  info(world: World): MockInfo;
+  getFaults(world: World): MockFaults;
+  setFaults(faults: MockFaults, world: World): void;
+  /** Every world kept, the default first. */
+  listWorlds(): WorldSummary[];
+}
 
 const maxBodyBytes = 1024 * 1024;
 
@@ -58,7 +74,7 @@ async function readJsonObject(request: Request): Promise<{ ok: true; body: unkno
 
 type Route = Partial<Record<string, (request: Request) => Response | Promise<Response>>>;
 
-export function controlHandlers(mock: Mock): HttpHandler[] {
+export function controlHandlers(mock: MockControl): HttpHandler[] {
   const routes: Record<string, Route> = {
     reset: {
       POST: (request) => {
@@ -70,7 +86,7 @@ export function controlHandlers(mock: Mock): HttpHandler[] {
       GET: (request) => HttpResponse.json(mock.info(mock.worldOf(request))),
     },
     worlds: {
-      GET: () => HttpResponse.json(mock.worlds.list()),
+      GET: () => HttpResponse.json(mock.listWorlds()),
     },
     faults: {
       GET: (request) => HttpResponse.json(mock.getFaults(mock.worldOf(request))),
@@ -96,7 +112,7 @@ export function controlHandlers(mock: Mock): HttpHandler[] {
   };
 
   return [
-    http.all(
+    mockRoute(
       ({ request }) => {
         const { pathname } = new URL(request.url);
         return pathname === '/__mock' || pathname.startsWith('/__mock/');

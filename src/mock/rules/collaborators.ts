@@ -1,7 +1,8 @@
 /** Dashboard collaborators (API.md §5, "Collaborator rules"). */
 import { details } from '../../contract/errors.ts';
 import { collaboratorCreateInput, collaboratorLevel, parseInput } from '../../contract/inputs.ts';
-import type { CollaboratorRecord, DashboardRecord, ProjectRecord, Store } from '../db.ts';
+import type { Store } from '../db.ts';
+import type { CollaboratorRecord, DashboardRecord, ProjectRecord } from '../records.ts';
 import { isAdmin } from './access.ts';
 import { failures } from './failure.ts';
 import { isUuid, nowIso, uuid } from './random.ts';

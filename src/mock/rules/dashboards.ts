@@ -10,7 +10,8 @@ import {
   type dashboardUpdateInput,
   type moveTileInput,
 } from '../../contract/inputs.ts';
-import type { DashboardRecord, ProjectRecord, Store, TileRecord } from '../db.ts';
+import type { Store } from '../db.ts';
+import type { DashboardRecord, ProjectRecord, TileRecord } from '../records.ts';
 import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdated } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
 import { failures } from './failure.ts';

@@ -2,7 +2,8 @@
 import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import { memberProjectFields, type ProductType, type projectCreateInput, type projectUpdateInput } from '../../contract/inputs.ts';
-import type { OrganizationRecord, ProjectRecord, Store } from '../db.ts';
+import type { Store } from '../db.ts';
+import type { OrganizationRecord, ProjectRecord } from '../records.ts';
 import { fieldChange, fieldChanges, recordProjectCreated, recordProjectUpdated } from './activity.ts';
 import type { Principal } from './access.ts';
 import { liveEventsToken, nowIso, projectApiToken, uuid, type ByteSource, cryptoBytes } from './random.ts';

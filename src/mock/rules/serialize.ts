@@ -27,12 +27,13 @@ import {
   type Organization,
   type User,
 } from '../../contract/schemas.ts';
-import { storedMeFields } from '../db.ts';
+import { listCacheOf, type DashboardListEntry } from './list-cache.ts';
+import { storedMeFields } from '../records.ts';
+import type { Store } from '../db.ts';
 import type {
   ApiKeyRecord,
   ActivityRecord,
   CollaboratorRecord,
-  DashboardListCache,
   DashboardRecord,
   InsightRecord,
   MemberRecord,
@@ -40,11 +41,10 @@ import type {
   ProjectRecord,
   SharePasswordRecord,
   SharingRecord,
-  Store,
   TextRecord,
   TileRecord,
   UserRecord,
-} from '../db.ts';
+} from '../records.ts';
 
 const userFields = Object.keys(userSchema.shape) as Array<keyof User>;
 
@@ -87,22 +87,23 @@ export function userAccessLevel(dashboard: DashboardRecord, viewer: Viewer): 'ma
 /** A dashboard's list item as JSON text, cached per caller variant until the dashboard changes. */
 export function dashboardListItemJson(store: Store, dashboard: DashboardRecord, privilege: number, viewer: Viewer): string {
   const access = userAccessLevel(dashboard, viewer);
-  const cached = store.listCacheOf(dashboard.id) ?? cacheListItem(store, dashboard);
+  const cached = listEntry(store, dashboard);
   const variant = `${privilege}|${access}`;
   return (cached.variants[variant] ??= JSON.stringify(listItemJson(store, dashboard, privilege, access)));
 }
 
 /** Lower-cased name and description of a dashboard, for `?search=`. */
 export function dashboardSearchText(store: Store, dashboard: DashboardRecord): string {
-  return (store.listCacheOf(dashboard.id) ?? cacheListItem(store, dashboard)).searchText;
+  return listEntry(store, dashboard).searchText;
 }
 
-function cacheListItem(store: Store, dashboard: DashboardRecord) {
-  const entry: DashboardListCache = {
-    variants: {},
-    searchText: [(dashboard.name ?? '').toLowerCase(), dashboard.description.toLowerCase()].join('\u0000'),
-  };
-  store.setListCache(dashboard.id, entry);
+function listEntry(store: Store, dashboard: DashboardRecord): DashboardListEntry {
+  const cache = listCacheOf(store);
+  let entry = cache.get(dashboard.id);
+  if (!entry) {
+    entry = { variants: {}, searchText: [(dashboard.name ?? '').toLowerCase(), dashboard.description.toLowerCase()].join('\u0000') };
+    cache.set(dashboard.id, entry);
+  }
   return entry;
 }
 

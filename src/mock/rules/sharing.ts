@@ -1,7 +1,8 @@
 /** Dashboard sharing (API.md §5.6), share passwords, and the public view of a shared dashboard (§9). */
 import type * as z from 'zod/mini';
 import type { sharePasswordCreateInput, sharingUpdateInput } from '../../contract/inputs.ts';
-import type { ActivityChange, DashboardRecord, ProjectRecord, SharePasswordRecord, SharingRecord, Store } from '../db.ts';
+import type { Store } from '../db.ts';
+import type { ActivityChange, DashboardRecord, ProjectRecord, SharePasswordRecord, SharingRecord } from '../records.ts';
 import { fieldChange, recordDashboardActivity, type DashboardActivity } from './activity.ts';
 import { isAdmin, type Principal } from './access.ts';
 import { newSharingToken } from './dashboards.ts';

@@ -1,5 +1,5 @@
 /** New insights, texts and tiles (API.md §4.4), for the rules and the seed alike. */
-import type { InsightRecord, TextRecord, TileRecord } from '../db.ts';
+import type { InsightRecord, TextRecord, TileRecord } from '../records.ts';
 import { cryptoBytes, shortId, type ByteSource } from './random.ts';
 import type { InsightSpec } from './templates.ts';
 

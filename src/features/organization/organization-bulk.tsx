@@ -1,0 +1,198 @@
+/**
+ * Bulk actions across the organization's projects: the shared toolbar, progress and summary
+ * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), each request sent to its
+ * dashboard's own project. `All dashboards` offers the project list's actions plus `Stop sharing`;
+ * `Public links` offers `Stop sharing` and `Rotate links`.
+ */
+import { useState } from 'react';
+import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
+import {
+  organizationBulkAuthorization,
+  organizationBulkVerb,
+  sendOrganizationBulk,
+  useOrganizationBulkRun,
+  type OrganizationBulkAction,
+} from '../../api/organization-bulk.ts';
+import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
+import { useBulkActionRun } from '../../api/bulk-action-run.ts';
+import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton } from '../../components/bulk-parts.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorDetail } from '../../components/error-text.ts';
+import { useToast } from '../../components/toast.tsx';
+import type { Selection } from '../../components/use-selection.ts';
+import { displayName } from './organization-columns.tsx';
+
+export interface OrganizationBulkProps {
+  variant: 'dashboards' | 'links';
+  selection: Selection<OrganizationDashboard>;
+  /** Every loaded row that matches the filters (what `Select all M matching` means), as shown now. */
+  matching: ReadonlyArray<OrganizationDashboard>;
+  facts: AuthorizationFacts;
+  /** The loaded rows change (null: the row leaves; `added`: rows back after Undo). */
+  onRows: (changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>, added?: ReadonlyArray<OrganizationDashboard>) => void;
+  onSharing?: (key: string, sharing: PublicLinkConfig) => void;
+  onFocusAway: () => void;
+}
+
+export function OrganizationBulk({ variant, selection, matching, facts, onRows, onSharing, onFocusAway }: OrganizationBulkProps) {
+  // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
+  const bulkRun = useOrganizationBulkRun();
+  const toast = useToast();
+  const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
+  const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
+
+  const bulk = useBulkActionRun<OrganizationBulkAction, OrganizationDashboard>({
+    verb: organizationBulkVerb,
+    itemKey: (row) => row.key,
+    itemName: (row) => `${displayName(row)} (${row.projectName})`,
+    refusal: (action, row) => refusal(organizationBulkAuthorization(action), { ...facts, projectId: String(row.projectId), dashboard: row }),
+    describeError: errorDetail,
+    prepare: (action) => {
+      // Rows change in batches (one render per ~frame), not per answer.
+      let changes = new Map<string, Partial<OrganizationDashboard> | null>();
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const flush = () => {
+        timer = null;
+        if (changes.size === 0) return;
+        const batch = changes;
+        changes = new Map();
+        onRows(batch, action.kind === 'restore' ? matchingRestored(batch) : undefined);
+      };
+      // Undo brings back the rows it restores, as they were.
+      const restoring = new Map<string, OrganizationDashboard>();
+      const matchingRestored = (batch: Map<string, unknown>) => [...batch.keys()].flatMap((key) => restoring.get(key) ?? []);
+      const touched = new Set<number>();
+      let ended = () => {};
+      bulkRun.mutate({ action, done: new Promise<number[]>((resolve) => (ended = () => resolve([...touched]))) });
+      return {
+        send: async (row, signal) => {
+          if (action.kind === 'restore') restoring.set(row.key, row);
+          const answer = await sendOrganizationBulk(action, row, signal);
+          touched.add(row.projectId);
+          changes.set(row.key, answer.row);
+          if (answer.sharing) onSharing?.(row.key, answer.sharing);
+          timer ??= setTimeout(flush, 50);
+        },
+        finish: (updated) => {
+          if (timer !== null) clearTimeout(timer);
+          flush();
+          ended();
+          if (action.kind !== 'delete' || updated.length === 0) return;
+          selection.remove(updated.map((row) => row.key));
+          toast.show({
+            kind: 'success',
+            message: `${updated.length} ${updated.length === 1 ? 'dashboard' : 'dashboards'} deleted.`,
+            action: { label: 'Undo', onClick: () => void bulk.start({ kind: 'restore' }, updated) },
+          });
+        },
+      };
+    },
+  });
+
+  const { state } = selection;
+  if (selection.count === 0 && state.notice === null && bulk.phase.kind === 'idle') return null;
+
+  const start = (action: OrganizationBulkAction) => {
+    const items = state.allMatching ? [...matching] : (() => {
+      const loaded = new Map(matching.map((row) => [row.key, row] as const));
+      return [...state.selected.entries()].map(([key, snapshot]) => loaded.get(key) ?? snapshot);
+    })();
+    void bulk.start(action, items);
+  };
+
+  const actions: BulkActionButton[] =
+    variant === 'links'
+      ? [
+          { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
+          { label: 'Rotate links', onClick: () => setConfirm('rotateLinks') },
+        ]
+      : [
+          { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
+          { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
+          { label: 'Add tag', onClick: () => setTagDialog('addTag') },
+          { label: 'Remove tag', onClick: () => setTagDialog('removeTag') },
+          { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
+          { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+          { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
+          { label: 'Delete', onClick: () => setConfirm('delete'), danger: true },
+        ];
+
+  const phase =
+    bulk.phase.kind === 'done' && bulk.phase.summary.action.kind === 'restore'
+      ? { ...bulk.phase, summary: { ...bulk.phase.summary, note: ' (undo of the delete)' } }
+      : bulk.phase;
+  const count = selection.count;
+  const many = (one: string, other: string) => `${count} ${count === 1 ? one : other}`;
+
+  return (
+    <div className="bulk-area">
+      <BulkActionsBar
+        count={count}
+        notice={state.notice}
+        allMatching={state.allMatching}
+        allMatchingText={`All ${matching.length} matching ${noun.other} are selected.`}
+        matchingTotal={matching.length}
+        onSelectAllMatching={selection.selectAllMatching}
+        busy={bulk.busy}
+        refusal={refusal(variant === 'links' ? 'editSharing' : 'editDashboard', { ...facts, dashboard: null })}
+        actions={actions}
+        onClear={() => {
+          selection.clear();
+          if (bulk.phase.kind === 'idle') onFocusAway();
+        }}
+      />
+      <BulkStatus
+        phase={phase}
+        noun={noun}
+        onCancel={bulk.cancel}
+        onRetry={(items) => bulk.phase.kind === 'done' && void bulk.start(bulk.phase.summary.action, items)}
+        onDismiss={() => {
+          bulk.dismiss();
+          if (selection.count === 0) onFocusAway();
+        }}
+      />
+      <TagDialog
+        kind={tagDialog}
+        onClose={() => setTagDialog(null)}
+        onSubmit={(kind, tag) => {
+          setTagDialog(null);
+          start({ kind, tag });
+        }}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title={`Delete ${many('dashboard', 'dashboards')}`}
+        message={
+          <p>
+            {count === 1 ? 'The selected dashboard leaves' : `The ${count} selected dashboards leave`} their projects. The toast
+            that follows offers Undo, which restores every one this deletes.
+          </p>
+        }
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          setConfirm(null);
+          start({ kind: 'delete' });
+        }}
+      />
+      <ConfirmDialog
+        open={confirm === 'rotateLinks'}
+        title={`Rotate ${many('public link', 'public links')}`}
+        message={
+          <p>
+            Each selected dashboard gets a new public link. Each old link keeps working for 5 more minutes, then stops: send the new
+            links to whoever needs them.
+          </p>
+        }
+        confirmLabel="Rotate links"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          setConfirm(null);
+          start({ kind: 'rotateLinks' });
+        }}
+      />
+    </div>
+  );
+}

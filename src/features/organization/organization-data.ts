@@ -1,0 +1,31 @@
+/** What both organization pages share: the loaded rows, the key's facts, the filters from the URL. */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAuthorization } from '../../api/authorization.ts';
+import { userQueries } from '../../api/organization.ts';
+import { useOrganizationDashboards } from '../../api/organization-dashboards.ts';
+import { organizationFiltersFrom, withParam } from './organization-list.ts';
+
+export function useOrganizationPage() {
+  const [params, setParams] = useSearchParams();
+  const organization = params.get('organization') ?? '';
+  const filters = organizationFiltersFrom(params);
+  const { facts, refusal: why, answer } = useAuthorization();
+  const me = useQuery(userQueries.me());
+  // Refused only when known: while the key's scopes load, the lists load (the API decides).
+  const readAnswer = answer('readDashboards');
+  const readRefused = readAnswer.kind === 'no' ? readAnswer.reason : null;
+  const data = useOrganizationDashboards(organization, readRefused === null);
+  const bulkFacts = useMemo(() => ({ ...facts, me: me.data ? { id: me.data.id, uuid: me.data.uuid } : null }), [facts, me.data]);
+
+  const setParam = useCallback(
+    (name: string, value: string, replace = false) =>
+      setParams((current) => withParam(current, name, value), { replace, flushSync: !replace }),
+    [setParams],
+  );
+
+  const sharingAnswer = answer('readSharing');
+  const readSharingRefused = sharingAnswer.kind === 'no' ? sharingAnswer.reason : null;
+  return { organization, filters, params, setParams, setParam, readRefused, readSharingRefused, refusal: why, data, facts: bulkFacts };
+}

@@ -1,0 +1,152 @@
+// Tabs agree on every kind of change (../shared/CONSOLE.md, "Safety"): a second tab of the same
+// context, opened with window.open (so it shares the first tab's session key), shows each change the
+// first makes within 2 s, in place (the same document: no reload), and keeps what it is typing.
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api } from './support/stack.ts';
+import { collectPageErrors, connect, eventually, expectHeading, setupE2E } from './support/harness.ts';
+
+const { journey } = setupE2E();
+
+/** What the issue allows between a change in one tab and the other tab showing it. */
+const WITHIN = 2_000;
+
+interface Listed {
+  id: number;
+  name: string;
+  description: string | null;
+  pinned: boolean;
+}
+
+/** Opens the second tab from the first (window.open), at `path`, and marks its document. */
+async function openSecondTab(page: Page, path: string): Promise<Page> {
+  const [second] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url), path)]);
+  await second.waitForLoadState('domcontentloaded');
+  return second;
+}
+
+const markDocument = (page: Page) => page.evaluate(() => void ((window as { __sameDocument?: boolean }).__sameDocument = true));
+const sameDocument = async (page: Page) =>
+  assert.equal(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true), true, 'the tab reloaded');
+
+/** Client-side navigation inside a tab (keeps the document). */
+async function goInPlace(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+describe('Tabs agree on every change', () => {
+  journey(
+    'a pin, a rename while the other tab types, Share publicly, a restriction, a bulk pin, a delete and a project rename reach the second tab',
+    async ({ page, stack }) => {
+      // Five dashboards of its own, found by one search in both tabs (the list is long and virtualized).
+      const created: Listed[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        created.push(
+          await api<Listed>(stack.mockUrl, '/api/projects/1/dashboards/', {
+            method: 'POST',
+            body: { name: `Tabs agree ${n}`, description: `Dashboard ${n} of the tabs journey` },
+          }),
+        );
+      }
+      const [toPin, toRename, toBulkA, toBulkB, toDelete] = created as [Listed, Listed, Listed, Listed, Listed];
+      const listPath = `/projects/1/dashboards?search=${encodeURIComponent('Tabs agree')}`;
+
+      await page.goto('/connect');
+      await connect(page, 'phx_demo_admin');
+      await page.goto(listPath);
+      await expectHeading(page, 'Dashboards');
+      const second = await openSecondTab(page, listPath);
+      const secondErrors = collectPageErrors(second);
+      await expectHeading(second, 'Dashboards');
+      await markDocument(second);
+      const firstTable = page.getByRole('table', { name: 'Dashboards', exact: true });
+      const otherTable = second.getByRole('table', { name: 'Dashboards', exact: true });
+
+      // 1. A pin on the list.
+      await otherTable.getByRole('button', { name: `Pin ${toPin.name}`, exact: true }).waitFor();
+      await firstTable.getByRole('button', { name: `Pin ${toPin.name}`, exact: true }).click();
+      await otherTable.getByRole('button', { name: `Unpin ${toPin.name}`, exact: true }).waitFor({ timeout: WITHIN });
+
+      // 5. A bulk pin.
+      for (const dashboard of [toBulkA, toBulkB]) {
+        await firstTable.getByRole('checkbox', { name: `Select ${dashboard.name}`, exact: true }).check();
+      }
+      await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Pin', exact: true }).click();
+      await page.getByText('2 updated, 0 failed').waitFor();
+      for (const dashboard of [toBulkA, toBulkB]) {
+        await otherTable.getByRole('button', { name: `Unpin ${dashboard.name}`, exact: true }).waitFor({ timeout: WITHIN });
+      }
+      await page.getByRole('button', { name: 'Clear selection', exact: true }).click().catch(() => undefined);
+
+      // 6. A delete.
+      await otherTable.getByRole('link', { name: toDelete.name, exact: true }).waitFor();
+      await page.goto(`/projects/1/dashboards/${toDelete.id}`);
+      await expectHeading(page, toDelete.name);
+      await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expectHeading(page, 'Dashboards');
+      await eventually(async () => assert.equal(await otherTable.getByRole('link', { name: toDelete.name, exact: true }).count(), 0), WITHIN);
+
+      // 2. An Overview rename while the second tab is typing in Description.
+      await goInPlace(second, `/projects/1/dashboards/${toRename.id}`);
+      await expectHeading(second, toRename.name);
+      const description = second.getByRole('textbox', { name: 'Description', exact: true });
+      await description.fill('Typed in the second tab, not saved yet');
+      await page.goto(`/projects/1/dashboards/${toRename.id}`);
+      await expectHeading(page, toRename.name);
+      const name = page.getByRole('textbox', { name: 'Name', exact: true });
+      await eventually(async () => assert.equal(await name.inputValue(), toRename.name));
+      const renamed = `${toRename.name}, renamed in the first tab`;
+      await name.fill(renamed);
+      await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await expectHeading(page, renamed);
+      await expectHeading(second, renamed, WITHIN);
+      assert.equal(await description.inputValue(), 'Typed in the second tab, not saved yet', 'the typed text was lost');
+      assert.equal(await second.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), renamed);
+
+      // The person in the second tab takes their text back, so leaving asks nothing.
+      await description.fill(toRename.description ?? '');
+
+      // 3. Share publicly.
+      await page.getByRole('tab', { name: 'Sharing', exact: true }).click();
+      await second.getByRole('tab', { name: 'Sharing', exact: true }).click();
+      const otherSwitch = second.getByRole('switch', { name: 'Share publicly', exact: true });
+      await otherSwitch.waitFor();
+      assert.equal(await otherSwitch.getAttribute('aria-checked'), 'false');
+      await page.getByRole('switch', { name: 'Share publicly', exact: true }).click();
+      await eventually(async () => assert.equal(await otherSwitch.getAttribute('aria-checked'), 'true'), WITHIN);
+
+      // 4. Restrict editing to invited collaborators.
+      await page.getByRole('tab', { name: 'Collaborators', exact: true }).click();
+      await second.getByRole('tab', { name: 'Collaborators', exact: true }).click();
+      const restrict = page.getByRole('button', { name: 'Restrict editing to invited collaborators', exact: true });
+      await second.getByRole('button', { name: 'Restrict editing to invited collaborators', exact: true }).waitFor();
+      await restrict.click();
+      await second.getByText('Only invited collaborators, the creator', { exact: false }).waitFor({ timeout: WITHIN });
+
+      // 7. A project rename.
+      await page.goto('/projects/1/settings');
+      await expectHeading(page, 'Project settings');
+      await goInPlace(second, '/projects');
+      await expectHeading(second, 'Projects');
+      const projectName = page.getByRole('textbox', { name: 'Project name', exact: true });
+      const before = await eventually(async () => {
+        const value = await projectName.inputValue();
+        assert.ok(value);
+        return value;
+      });
+      await second.getByRole('link', { name: before, exact: true }).first().waitFor();
+      await projectName.fill(`${before} (renamed)`);
+      await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await second.getByRole('link', { name: `${before} (renamed)`, exact: true }).first().waitFor({ timeout: WITHIN });
+
+      await sameDocument(second);
+      secondErrors.assertNone();
+    },
+    { timeout: 120_000 },
+  );
+});
