@@ -49,14 +49,22 @@ const pageOf = (entry: RouteEntry): LazyComponent<object> =>
 const loaded = new Set<RouteEntry>();
 const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'), <LoadingState label="Loading page…" />);
 
+/**
+ * A loader runs when its route is entered (or its params change), not again on a change of the
+ * search alone: the page's own queries follow its search, and the navigation completes at once, so
+ * two quick changes of the search (filters) never lose the first.
+ */
+const shouldRevalidate = () => false;
+
 /** A page without data: rendered at once (its loading state until its code is in); its loader starts the code. */
-const codeRoute = (Page: LazyComponent<object>, label?: string): Pick<RouteObject, 'element' | 'loader'> => ({
+const codeRoute = (Page: LazyComponent<object>, label?: string): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
   element: (
     <RouteBoundary label={label}>
       <Page />
     </RouteBoundary>
   ),
   loader: (): RouteLoaderData => ({ ready: Page.preload() }),
+  shouldRevalidate,
 });
 
 /** `/connect?next=<path>` for the path the person asked for. */
@@ -138,6 +146,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         // The code is part of what a first render waits for (src/app/first-route.ts).
         return { ready: Promise.all([ensureRouteData(queryClient, queries, request.signal), Page.preload()]) };
       },
+      shouldRevalidate,
       children,
     } as RouteObject;
   };
@@ -156,6 +165,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       // Before the first route is in, the shell stands with the page's loading state (RouteOutlet).
       hydrateFallbackElement: connected,
       loader: connectedLoader,
+      shouldRevalidate,
       errorElement: <RouterError />,
       children: [
         { index: true, element: <Navigate to={`/${HOME_PATH}`} replace /> },

@@ -84,7 +84,7 @@ describe('the early requests’ inline script', () => {
       },
     ]);
     expect(sent[0]!.url).not.toContain('phx_demo_admin');
-    const index = routes.findIndex((route) => route.pattern.includes('dashboards/?$'));
+    const index = routes.findIndex((route) => route.pattern.includes('(\\d+)/dashboards/?$'));
     expect(links).toEqual([{ rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
     expect(window.__consoleEarlyRequests?.map((request) => request.url)).toEqual([sent[0]!.url]);
   });

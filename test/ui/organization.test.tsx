@@ -134,19 +134,20 @@ describe('All dashboards', () => {
     await user.selectOptions(projectFilter(), String(projects.mobile));
     expect(new URLSearchParams(location().search).get('project')).toBe(String(projects.mobile));
     const mobile = all.filter((d) => d.project.id === projects.mobile);
-    expect(count()).toBe(`${mobile.length} dashboards in 1 project`);
+    // The router's location changes before React renders the page for it (a transition).
+    await waitFor(() => expect(count()).toBe(`${mobile.length} dashboards in 1 project`));
     await user.selectOptions(projectFilter(), 'All projects');
 
     await user.click(screen.getByRole('checkbox', { name: 'Shared publicly' }));
     expect(new URLSearchParams(location().search).get('shared')).toBe('true');
-    expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.is_shared).length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.is_shared).length} dashboards? in`)));
     await user.click(screen.getByRole('checkbox', { name: 'Shared publicly' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Not opened in' }), '90 days');
     expect(new URLSearchParams(location().search).get('notOpened')).toBe('90d');
     const cutoff = Date.now() - 90 * 86_400_000;
     const notOpened = all.filter((d) => d.last_accessed_at === null || Date.parse(d.last_accessed_at) < cutoff);
-    expect(count()).toMatch(new RegExp(`^${notOpened.length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${notOpened.length} dashboards? in`)));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Not opened in' }), 'Any time');
 
     const creator = all.find((d) => d.created_by)!.created_by!;
@@ -154,7 +155,7 @@ describe('All dashboards', () => {
     expect(within(createdBy).getAllByRole('option')[0]).toHaveTextContent('Anyone');
     await user.selectOptions(createdBy, creator.email);
     expect(new URLSearchParams(location().search).get('createdBy')).toBe(creator.email);
-    expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.created_by?.email === creator.email).length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.created_by?.email === creator.email).length} dashboards? in`)));
     await user.selectOptions(createdBy, 'Anyone');
 
     const needle = 'funnel';
