@@ -17,7 +17,6 @@ import type { EarlyRouteTable } from '../src/app/page-start.ts';
 import { inlineScript } from './inline-script.ts';
 import type { EarlyRoute, describeRoutes } from './route-requests.ts';
 
-export type { EarlyRoute };
 export type EarlyRoutes = ReturnType<typeof describeRoutes>;
 
 /** Loads build/route-requests.ts with every import of src/api/http.ts but the recorder's own given the recorder. */
