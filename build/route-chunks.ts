@@ -5,6 +5,11 @@
  * - `forms`: the shared components (src/components/) that only the pages that edit (EDITING_PAGES)
  *   and the dialogs use: no other page loads it;
  * - `activity`: what the Activity page and the History tab share of src/features/activity/;
+ * - `lists` and `list-tools`: what only the dashboard tables (LIST_PAGES: a project's Dashboards,
+ *   the organization's All dashboards and Public links) and what they open share. `lists` is what a
+ *   project's Dashboards page needs to draw (the virtualized table); `list-tools` the rest (bulk runs,
+ *   selection, CSV, the organization's loader), which that page loads only on demand. Connect,
+ *   Projects and the detail pages load neither;
  * - `shared`: everything else two or more lazily loaded chunks share (components, api, contract, a
  *   feature's own helpers, libraries) that the entry does not already load.
  * Left to itself, Rolldown makes a chunk of each shared component, and the dashboards page needed
@@ -26,6 +31,10 @@ const EDITING_PAGES = [
   'src/features/dashboard-detail/sharing-tab.tsx',
   'src/features/project-settings/',
 ];
+/** The pages that list dashboards in a virtualized table, with selection and bulk actions. */
+const LIST_PAGES = ['src/features/dashboards/dashboards-page.tsx', 'src/features/organization/'];
+/** The list page whose first draw decides what goes in `lists`. */
+const FIRST_LIST_PAGE = 'src/features/dashboards/dashboards-page.tsx';
 /** Libraries the pages share (the rest of node_modules is the entry's or a single page's). */
 const LIBRARIES = ['@tanstack', 'react', 'react-dom', 'react-router', 'scheduler', 'zod'].map((name) => `node_modules/${name}/`);
 /**
@@ -47,6 +56,7 @@ export function routeChunks(root: string): CodeSplitting {
   const editing = (id: string) => EDITING_PAGES.some((path) => id === resolve(root, path) || id.startsWith(`${resolve(root, path)}/`));
   const sharable = under(['src/components/', 'src/api/', 'src/contract/', 'src/features/', ...LIBRARIES]);
   const onlyWithPages = new Set(ONLY_WITH_PAGES.map((file) => resolve(root, file)));
+  const listPage = (id: string) => LIST_PAGES.some((path) => id === resolve(root, path) || id.startsWith(`${resolve(root, path)}/`));
 
   const closure = (starts: Iterable<string>, info: ModuleInfoOf) => {
     const seen = new Set<string>();
@@ -70,6 +80,28 @@ export function routeChunks(root: string): CodeSplitting {
     readingModules ??= closure(pages.filter((page) => !editing(page)), info);
     return readingModules.has(id);
   };
+  let outsideListModules: Set<string> | undefined;
+  /** Reached from the entry through static and lazy imports without passing through a list page. */
+  const usedOutsideLists = (id: string, info: ModuleInfoOf) => {
+    if (!outsideListModules) {
+      const seen = new Set<string>();
+      const visit = (module: string) => {
+        if (seen.has(module) || listPage(module)) return;
+        seen.add(module);
+        const moduleInfo = info(module);
+        for (const imported of [...(moduleInfo?.importedIds ?? []), ...(moduleInfo?.dynamicallyImportedIds ?? [])]) visit(imported);
+      };
+      visit(resolve(root, 'src/main.tsx'));
+      outsideListModules = seen;
+    }
+    return outsideListModules.has(id);
+  };
+  let firstListModules: Set<string> | undefined;
+  /** Reached through static imports from the project's Dashboards page: needed for its first draw. */
+  const drawsFirstList = (id: string, info: ModuleInfoOf) => {
+    firstListModules ??= closure([resolve(root, FIRST_LIST_PAGE)], info);
+    return firstListModules.has(id);
+  };
   const infoOf = (context: { getModuleInfo: ModuleInfoOf }): ModuleInfoOf => (module) => context.getModuleInfo(module);
 
   return {
@@ -91,6 +123,15 @@ export function routeChunks(root: string): CodeSplitting {
       {
         name: (id, context) => (loadedByEntry(id, infoOf(context)) ? null : 'activity'),
         test: inActivity,
+        minShareCount: 2,
+        priority: 1,
+      },
+      {
+        name: (id, context) => {
+          if (loadedByEntry(id, infoOf(context)) || usedOutsideLists(id, infoOf(context))) return null;
+          return drawsFirstList(id, infoOf(context)) ? 'lists' : 'list-tools';
+        },
+        test: sharable,
         minShareCount: 2,
         priority: 1,
       },

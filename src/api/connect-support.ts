@@ -5,7 +5,15 @@
  * probe that tells a host refusing this origin from one that does not answer.
  */
 import { useSyncExternalStore } from 'react';
-import { getConnection, normalizeHost, rememberedKeyFor, forgetRememberedKey, stepAsideFor, stopRememberingCurrent } from './connection.ts';
+import { getConnection, readJson } from './connection.ts';
+import {
+  normalizeHost,
+  rememberedKeyFor,
+  forgetRememberedKey,
+  stepAsideFor,
+  stopRememberingCurrent,
+  type SaveConnectionInput,
+} from './save-connection.ts';
 
 /** `Saved connections`: the hosts this device connected to, newest first (never a key). */
 export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
@@ -25,26 +33,10 @@ function storage(kind: 'session' | 'local'): Storage | null {
   }
 }
 
-function readJson(raw: string | null | undefined): unknown {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 // ---------- a key to check on another host, across a reload ----------
 
 /** What Connect checks after the reload (host, key, and how this device is to keep the key). */
-export interface PendingCheck {
-  host: string;
-  key: string;
-  remember: boolean;
-  forgetAfterMs?: number | null;
-  expiresAt?: number | null;
-  world?: string;
-}
+export type PendingCheck = SaveConnectionInput;
 
 /**
  * Connect, while the page's policy is locked to the connected host, for a key on another host: the

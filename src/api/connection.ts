@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { isPastDeadline, parseStoredConnection, STORAGE_KEY } from './stored-connection.ts';
-import { connectionFingerprint, newSalt, onTabMessage, postTabMessage, type DisconnectReason, type TabMessage } from './tab-sync.ts';
+import { connectionFingerprint, onTabMessage, postTabMessage, type DisconnectReason, type TabMessage } from './tab-sync.ts';
 
 export interface Connection {
   /** Origin of the API, e.g. `https://us.posthog.com`; `''` means this site's own origin (dev proxy or bundled mock). */
@@ -28,20 +28,6 @@ export interface ConnectionState {
   disconnectedByPerson: boolean;
   /** Bumped on every change, so work started under an older connection can be recognised. */
   version: number;
-}
-
-/** The choices of `Forget the key after`, in the order Connect offers them. */
-export const FORGET_AFTER_CHOICES = [
-  { value: 'never', label: 'Never', ms: null },
-  { value: '1h', label: '1 hour', ms: 60 * 60 * 1000 },
-  { value: '8h', label: '8 hours', ms: 8 * 60 * 60 * 1000 },
-  { value: '7d', label: '7 days', ms: 7 * 24 * 60 * 60 * 1000 },
-] as const;
-
-export type ForgetAfter = (typeof FORGET_AFTER_CHOICES)[number]['value'];
-
-export function forgetAfterMs(choice: ForgetAfter): number | null {
-  return FORGET_AFTER_CHOICES.find((option) => option.value === choice)?.ms ?? null;
 }
 
 export { STORAGE_KEY };
@@ -75,12 +61,13 @@ function readStored(kind: 'session' | 'local'): Connection | null {
   return parseStoredConnection(storage(kind)?.getItem(STORAGE_KEY), kind === 'local');
 }
 
-function isExpired(connection: Connection | null, now = Date.now()): boolean {
+/** Past its `Forget the key after` (src/api/save-connection.ts asks too). */
+export function isExpired(connection: Connection | null, now = Date.now()): boolean {
   return isPastDeadline(connection, now);
 }
 
 /** Removes the key from both storages of this tab. */
-function wipeStoredKey(): void {
+export function wipeStoredKey(): void {
   storage('session')?.removeItem(STORAGE_KEY);
   storage('local')?.removeItem(STORAGE_KEY);
 }
@@ -142,52 +129,8 @@ export function getConnection(): Connection | null {
   return state.connection;
 }
 
-export interface SaveConnectionInput {
-  host: string;
-  key: string;
-  remember: boolean;
-  /**
-   * How long a remembered key is kept (`Forget the key after`), in ms; null: never. Left out, a
-   * remembered connection keeps the deadline it already had (a key switch does not extend it).
-   */
-  forgetAfterMs?: number | null;
-  /** A remembered key's deadline as it stands (a saved connection's remembered key); wins over `forgetAfterMs`. */
-  expiresAt?: number | null;
-  /** The mock world; left out, the connection keeps the world it had. */
-  world?: string;
-}
-
-/** Stores a checked connection: localStorage when `remember`, else sessionStorage only; tells the other tabs. */
-export function saveConnection(input: SaveConnectionInput): Connection {
-  const previous = state.connection;
-  let expiresAt: number | null = null;
-  const host = normalizeHost(input.host);
-  const sameHost = previous?.host === host;
-  if (input.remember) {
-    if (input.expiresAt !== undefined) expiresAt = input.expiresAt;
-    else if (input.forgetAfterMs === undefined) expiresAt = sameHost && previous?.remembered ? previous.expiresAt : null;
-    else expiresAt = input.forgetAfterMs === null ? null : Date.now() + input.forgetAfterMs;
-  }
-  // The world belongs to the mock it was chosen on: another host starts in its default world.
-  const world = (input.world ?? (sameHost ? previous?.world : undefined)) || undefined;
-  const connection: Connection = { host, key: input.key, remembered: input.remember, expiresAt, world };
-  // The key remembered for the host left behind stays remembered for it (`Use` brings it back); the
-  // new host's own remembered key, if any, becomes the current one (each key is kept in one place).
-  if (previous && !sameHost && previous.remembered && !isExpired(previous)) parkRememberedKey(previous);
-  forgetRememberedKey(host);
-  writeStored(connection);
-  const announced = announceConnection(connection);
-  if (!policyAllows(host)) {
-    // The page reloads into the new host's policy once the other tabs have been told.
-    state = { ...state, connection, notice: null, disconnectedByPerson: false, version: state.version + 1 };
-    void announced.finally(reloadIntoPolicy);
-    return connection;
-  }
-  setState({ connection, notice: null });
-  return connection;
-}
-
-function writeStored(connection: Connection): void {
+/** Writes the connection where it belongs: localStorage when remembered, else this tab's sessionStorage. */
+export function writeStored(connection: Connection): void {
   // Absent fields (undefined) are left out of the JSON.
   const { host, key, expiresAt, world } = connection;
   const raw = JSON.stringify({ host, key, expiresAt: expiresAt ?? undefined, world: world || undefined });
@@ -201,12 +144,6 @@ function writeStored(connection: Connection): void {
   }
 }
 
-async function announceConnection(connection: Connection): Promise<void> {
-  const salt = newSalt();
-  const digest = (await connectionFingerprint(salt, connection.host, connection.key)) ?? '';
-  postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
-}
-
 // ---------- the keys remembered for the other saved connections ----------
 
 export interface RememberedKey {
@@ -215,7 +152,8 @@ export interface RememberedKey {
   world?: string;
 }
 
-function readJson(raw: string | null | undefined): unknown {
+/** Stored JSON, or undefined when missing or damaged. */
+export function readJson(raw: string | null | undefined): unknown {
   if (!raw) return undefined;
   try {
     return JSON.parse(raw) as unknown;
@@ -224,7 +162,7 @@ function readJson(raw: string | null | undefined): unknown {
   }
 }
 
-function readRememberedKeys(): Record<string, RememberedKey> {
+export function readRememberedKeys(): Record<string, RememberedKey> {
   const value = readJson(storage('local')?.getItem(REMEMBERED_KEYS_STORAGE_KEY));
   const keys: Record<string, RememberedKey> = {};
   if (!value || typeof value !== 'object' || Array.isArray(value)) return keys;
@@ -237,7 +175,7 @@ function readRememberedKeys(): Record<string, RememberedKey> {
   return keys;
 }
 
-function writeRememberedKeys(keys: Record<string, RememberedKey>): void {
+export function writeRememberedKeys(keys: Record<string, RememberedKey>): void {
   const store = storage('local');
   if (!store) return;
   if (Object.keys(keys).length === 0) {
@@ -251,22 +189,8 @@ function writeRememberedKeys(keys: Record<string, RememberedKey>): void {
   }
 }
 
-function parkRememberedKey(connection: Connection): void {
-  const keys = readRememberedKeys();
-  keys[connection.host] = { key: connection.key, expiresAt: connection.expiresAt, ...(connection.world ? { world: connection.world } : {}) };
-  writeRememberedKeys(keys);
-}
-
-/** Drops the key remembered for `host` (e.g. the API refused it), keeping its saved connection. */
-export function forgetRememberedKey(host: string): void {
-  const keys = readRememberedKeys();
-  if (!(host in keys)) return;
-  delete keys[host];
-  writeRememberedKeys(keys);
-}
-
 /** Drops every remembered key past its `Forget the key after`; returns the earliest deadline left. */
-function pruneRememberedKeys(now = Date.now()): number | null {
+export function pruneRememberedKeys(now = Date.now()): number | null {
   const keys = readRememberedKeys();
   let changed = false;
   let earliest: number | null = null;
@@ -282,30 +206,26 @@ function pruneRememberedKeys(now = Date.now()): number | null {
   return earliest;
 }
 
-/** The key remembered for `host` (not past its `Forget the key after`), or null. */
-export function rememberedKeyFor(host: string): RememberedKey | null {
-  pruneRememberedKeys();
-  return readRememberedKeys()[host] ?? null;
-}
-
 /**
- * Before the page reloads to check a key on `host` (src/api/connect-support.ts): the current
- * connection steps aside, its key remembered for its own saved connection when it was remembered.
+ * Makes a checked connection the current one (src/api/save-connection.ts has stored it and is telling
+ * the other tabs with `announced`). On a host the page's policy does not allow, the page reloads into
+ * that host's policy once the other tabs have been told; nothing is drawn under the old one meanwhile.
  */
-export function stepAsideFor(host: string): void {
-  const current = state.connection;
-  if (current && current.remembered && current.host !== host && !isExpired(current)) parkRememberedKey(current);
-  wipeStoredKey();
+export function switchToConnection(connection: Connection, announced: Promise<void>): void {
+  if (!policyAllows(connection.host)) {
+    state = { ...state, connection, notice: null, disconnectedByPerson: false, version: state.version + 1 };
+    void announced.finally(reloadIntoPolicy);
+    return;
+  }
+  setState({ connection, notice: null });
 }
 
-/** `Forget` of the connected host: this device stops remembering its key, which stays for this tab only. */
-export function stopRememberingCurrent(host: string): void {
-  const current = state.connection;
-  if (current?.host !== host || !current.remembered) return;
+/** This device stops remembering `current`'s key: it stays for this tab's lifetime (sessionStorage). */
+export function keepForThisTabOnly(current: Connection): Connection {
   const kept: Connection = { ...current, remembered: false, expiresAt: null };
   writeStored(kept);
   setState({ ...state, connection: kept });
-  void announceConnection(kept);
+  return kept;
 }
 
 export interface DisconnectOptions {
@@ -416,61 +336,6 @@ function reloadToLoosenPolicy(): void {
   window.location.reload();
 }
 
-/** Hosts a plain `http://` API host may name: a mock or API on this computer (any port). */
-const LOCAL_HOSTNAMES = /^(localhost|127\.0\.0\.1)$/i;
-
-/**
- * Accepts what a person types as an API host: `''` (this site), `localhost:8010`, `https://x.y/`,
- * even an address copied from the browser (`https://us.posthog.com/project/1/dashboard`). Returns the
- * origin only: the API lives at the root of its host (API.md §1), so a path or trailing slash is left
- * out (`hostPathLeftOut` tells Connect to say so). Throws a readable Error when it is not an address
- * the console may call: not a URL, another scheme, or plain `http://` to a host other than
- * `localhost` or `127.0.0.1` (or this site itself).
- */
-export function normalizeHost(input: string): string {
-  const trimmed = input.trim();
-  if (!trimmed) return '';
-  const local = /^(localhost|127\.|\[::1\])/i.test(trimmed);
-  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `${local ? 'http' : 'https'}://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new Error(`"${trimmed}" is not a valid address. Enter a URL like https://us.posthog.com, or leave it empty.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`The API host must start with http:// or https:// (got "${url.protocol}").`);
-  }
-  const thisSite = typeof window !== 'undefined' && url.origin === window.location.origin;
-  if (url.protocol === 'http:' && !LOCAL_HOSTNAMES.test(url.hostname) && !thisSite) {
-    throw new Error(
-      `${url.origin} is plain http://, which the browser blocks from a page served over https:// (mixed content): ` +
-        'use its https:// address (http:// is accepted only for localhost and 127.0.0.1).',
-    );
-  }
-  return url.origin;
-}
-
-/** The badge's name of a well-known host, else null: PostHog Cloud's two regions. */
-const CLOUD_NAMES: Readonly<Record<string, string>> = {
-  'https://us.posthog.com': 'PostHog Cloud US',
-  'https://app.posthog.com': 'PostHog Cloud US',
-  'https://eu.posthog.com': 'PostHog Cloud EU',
-};
-
-/**
- * The backend's name, as the top bar's badge and `Saved connections` show it: `PostHog Cloud US`,
- * `PostHog Cloud EU`, `Bundled mock` (the host answers `/__mock/info`), or the host itself
- * (`posthog.example.com`, `127.0.0.1:8010`; this site's own host when `host` is empty).
- */
-export function backendName(host: string, isBundledMock: boolean): string {
-  const origin = new URL(resolveHost(host)).origin;
-  const cloud = CLOUD_NAMES[origin];
-  if (cloud) return cloud;
-  if (isBundledMock) return 'Bundled mock';
-  return new URL(origin).host;
-}
-
 /** The origin requests really go to: the host, or this page's origin when the host is empty. */
 export function resolveHost(host: string): string {
   return host || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
@@ -504,11 +369,7 @@ async function onOtherTabConnected(message: Extract<TabMessage, { type: 'connect
   if (current && mine && mine === message.digest) {
     // The same key: this tab changes nothing. If the other tab stopped remembering it, keep it for
     // this tab's lifetime (sessionStorage), as that tab does.
-    if (!message.remembered && current.remembered && !readStored('local')) {
-      const kept: Connection = { ...current, remembered: false, expiresAt: null };
-      writeStored(kept);
-      setState({ ...state, connection: kept });
-    }
+    if (!message.remembered && current.remembered && !readStored('local')) keepForThisTabOnly(current);
     return;
   }
   if (message.remembered) {

@@ -4,7 +4,7 @@
  * response parsed with src/contract/schemas.ts, and every call written to the request log.
  */
 import type * as z from 'zod/mini';
-import { errorBodySchema } from '../contract/errors.ts';
+import { errorBodySchema } from '../contract/error-body.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import { getConnectionState, resolveHost, type Connection } from './connection.ts';
 import { adoptEarlyResponse } from './early-response.ts';

@@ -98,16 +98,11 @@ export function onTabMessage(listener: Listener): () => void {
 
 // ---------- fingerprints ----------
 
-function toHex(bytes: ArrayBuffer): string {
+/** Bytes as lowercase hex (src/api/save-connection.ts makes its salts with it too). */
+export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** A fresh random salt for one message. */
-export function newSalt(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return toHex(bytes.buffer);
-}
 
 /**
  * SHA-256 of salt, host and key, as hex: equal for the same host and key under the same salt, and

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { backendName, disconnect, resolveHost, useConnectionState } from '../api/connection.ts';
+import { disconnect, useConnectionState } from '../api/connection.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -50,6 +50,8 @@ function SwitchersPlaceholder() {
 const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <SwitchersPlaceholder />);
 // The shortcuts' listener loads as soon as the shell is up: the first page's code does not wait for it.
 const ShortcutKeys = lazyComponent(() => import('./shortcut-keys.tsx'));
+// The backend's badge (src/app/backend-badge.tsx) comes with the switchers' code, not the first page's.
+const BackendBadge = lazyComponent(async () => ({ default: (await import('./switchers.tsx')).BackendBadge }));
 const GoToDialog = lazyComponent(() => import('../features/go-to/go-to-dialog.tsx'));
 const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-dialog.tsx'));
 
@@ -80,23 +82,6 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
     <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
       <MockPanel info={info} />
     </ErrorBoundary>
-  );
-}
-
-/**
- * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
- * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
- * changes under the person's eyes; PostHog Cloud is known at once.
- */
-function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
-  const cloud = backendName(host, false);
-  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
-  const name = known ? backendName(host, !!mockInfo.data) : null;
-  if (!name) return null;
-  return (
-    <span className="badge badge-info backend-badge" title={`Backend: ${name}, at ${resolveHost(host)}`}>
-      {name}
-    </span>
   );
 }
 

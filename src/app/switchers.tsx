@@ -14,6 +14,9 @@ import type { ShellScope } from './current-project.ts';
 import { switchProjectPath } from './project-paths.ts';
 import { useDebounced } from '../components/use-debounced.ts';
 
+/** The backend's badge loads with the switchers (src/app/shell.tsx). */
+export { BackendBadge } from './backend-badge.tsx';
+
 export const SWITCHER_DEBOUNCE_MS = 250;
 
 /** Options whose label contains `text` (case-insensitive), those starting with it first. */

@@ -52,30 +52,3 @@ export function errorStatusLine(error: unknown): string | null {
   const { code } = fields(error);
   return typeof code === 'string' && code ? `HTTP ${status} · ${code}` : `HTTP ${status}`;
 }
-
-/** The `attr` of a validation error (dotted for nested fields), else null. */
-export function errorAttr(error: unknown): string | null {
-  const { attr } = fields(error);
-  return errorStatus(error) !== null && typeof attr === 'string' && attr ? attr : null;
-}
-
-/**
- * The API's detail when the error names `field` (or something inside it: `tags` matches `tags.2`),
- * for showing under that field; else undefined.
- */
-export function fieldError(error: unknown, field: string): string | undefined {
-  const attr = errorAttr(error);
-  if (attr === null) return undefined;
-  return attr === field || attr.startsWith(`${field}.`) ? errorDetail(error) : undefined;
-}
-
-/**
- * The error to show above or below a form when no field on it carries it (`fields` lists those
- * that render their own error); undefined when there is no error or a field shows it.
- */
-export function formError(error: unknown, fieldsOnForm: ReadonlyArray<string>): string | undefined {
-  if (!error) return undefined;
-  const attr = errorAttr(error);
-  if (attr !== null && fieldsOnForm.some((f) => attr === f || attr.startsWith(`${f}.`))) return undefined;
-  return errorDetail(error);
-}

@@ -12,7 +12,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { fieldErrorFromIssue } from '../contract/errors.ts';
-import { errorAttr, errorDetail } from './error-text.ts';
+import { errorDetail } from './error-text.ts';
+import { errorAttr } from './field-error-text.ts';
 
 export type FormErrors = Record<string, string>;
 

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
 
-/** The error body of every API error except the dashboard DELETE 405 (API.md §2). */
-export const errorBodySchema = z.object({
-  type: z.string(),
-  code: z.string(),
-  detail: z.string(),
-  attr: z.optional(z.nullable(z.string())),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+// The error body's schema is a module of its own: the first page's http.ts reads it, and whatever
+// is used of a module the first page loads comes with the first page (src/contract/error-body.ts).
+export { errorBodySchema, type ErrorBody } from './error-body.ts';
 
 export const errorTypes = [
   'invalid_request',

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activityQueries, cursorOf, fetchActivityLogPage, flattenActivity, noActivityFilters } from '../../src/api/activity.ts';
 import { changedFields } from '../../src/api/changed-fields.ts';
-import { saveConnection } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { dashboardDisplayName, dashboardQueries } from '../../src/api/dashboards.ts';
 import { useDeleteDashboard, usePinDashboard, useRestoreDashboard } from '../../src/api/dashboard-mutations.ts';
 import { fetchMockInfo } from '../../src/api/mock.ts';

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../src/components/confirm-dialog.tsx';
 import { CopyButton } from '../../src/components/copy-button.tsx';
 import { Dialog, useDialog } from '../../src/components/dialog.tsx';
 import { ActionError, ErrorState } from '../../src/components/error-state.tsx';
-import { fieldError, formError } from '../../src/components/error-text.ts';
+import { fieldError, formError } from '../../src/components/field-error-text.ts';
 import { TextField } from '../../src/components/field.tsx';
 import { FALLBACK_ROWS, InfiniteTable } from '../../src/components/infinite-table.tsx';
 import { LinkTabs } from '../../src/components/link-tabs.tsx';

@@ -4,12 +4,8 @@ import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect-support.ts';
-import {
-  getConnection,
-  REMEMBERED_KEYS_STORAGE_KEY,
-  saveConnection,
-  STORAGE_KEY,
-} from '../../src/api/connection.ts';
+import { getConnection, REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
 

@@ -35,7 +35,7 @@ describe('Saved connections', () => {
   it('lists a host connected to, with its organization, email and key label, never the key', async () => {
     const { user } = renderApp('/connect', { key: null });
     await connectThroughForm(user, '', 'phx_demo_admin', false);
-    expect(screen.getByText('Bundled mock', { selector: '.backend-badge' })).toBeInTheDocument();
+    expect(await screen.findByText('Bundled mock', { selector: '.backend-badge' })).toBeInTheDocument();
     await disconnectWithButton(user);
 
     const list = savedList();
@@ -120,7 +120,7 @@ describe('Saved connections', () => {
     const { user } = renderApp('/connect', { key: null });
     expect(within(savedList()).getAllByRole('button', { name: /^Use / })).toHaveLength(10);
     await connectThroughForm(user, 'https://posthog.example.com', 'phx_demo_admin', false);
-    expect(screen.getByText('posthog.example.com', { selector: '.backend-badge' })).toBeInTheDocument();
+    expect(await screen.findByText('posthog.example.com', { selector: '.backend-badge' })).toBeInTheDocument();
     disconnect();
     await screen.findByRole('heading', { level: 1, name: 'Connect' });
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
 import { fetchCollaborators } from '../../src/api/collaborators.ts';
-import { saveConnection } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../src/api/dashboards.ts';
 import { fetchAllMembers, fetchCurrentOrganization, fetchMe } from '../../src/api/organization.ts';
 import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';

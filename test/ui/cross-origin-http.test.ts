@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { backendName, saveConnection } from '../../src/api/connection.ts';
+import { backendName, saveConnection } from '../../src/api/save-connection.ts';
 import { ApiError, apiRequest, UNREADABLE_RETRY_AFTER_SECONDS } from '../../src/api/http.ts';
 import { retryDelay, shouldRetryQuery } from '../../src/api/query-client.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveConnection } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { HOLD_AT_MOST_MS, holdUntilPainted } from '../../src/api/first-paint.ts';
 import { apiRequest } from '../../src/api/http.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';

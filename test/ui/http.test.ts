@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { getConnectionState, normalizeHost, saveConnection } from '../../src/api/connection.ts';
+import { getConnectionState } from '../../src/api/connection.ts';
+import { normalizeHost, saveConnection } from '../../src/api/save-connection.ts';
 import {
   ApiError,
   apiRequest,

@@ -150,7 +150,10 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   it('with production key rules on, says up front that the import needs PostHog’s web app', async () => {
     const view = renderApp(`/projects/${P.app}/dashboards`);
     view.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
-    await view.user.click(await screen.findByRole('button', { name: 'New dashboard' }, LOAD));
+    const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
+    // Until the key's access is known the button says `Checking access…` and a click does nothing.
+    await accessKnown();
+    await view.user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'New dashboard' }, LOAD);
     await view.user.click(within(dialog).getByRole('radio', { name: 'Import from JSON' }));
     // Said as soon as the option is chosen…

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
 import { fetchCurrentKey } from '../../src/api/authorization.ts';
-import { saveConnection } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { completeProductOnboarding, resetProjectToken } from '../../src/api/project-mutations.ts';
 import { addSharePassword, fetchSharing, updateSharing } from '../../src/api/sharing.ts';

@@ -2,7 +2,8 @@
 // from a second channel, as another tab would) or, without one, through a `storage` event.
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disconnect, getConnection, getConnectionState, saveConnection } from '../../src/api/connection.ts';
+import { disconnect, getConnection, getConnectionState } from '../../src/api/connection.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
 import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/tab-sync.ts';
 

@@ -10,17 +10,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
+import { lockedApiOrigin, useConnectionState } from '../../api/connection.ts';
 import {
   backendName,
   FORGET_AFTER_CHOICES,
   forgetAfterMs,
   forgetRememberedKey,
-  lockedApiOrigin,
   normalizeHost,
   saveConnection,
-  useConnectionState,
   type ForgetAfter,
-} from '../../api/connection.ts';
+} from '../../api/save-connection.ts';
 import {
   forgetSavedConnection,
   hostPathLeftOut,

@@ -7,7 +7,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent }
 import { useAddSharePassword, useDeleteSharePassword, useRequireSharePassword } from '../../api/sharing.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
-import { fieldError, formError } from '../../components/error-text.ts';
+import { fieldError, formError } from '../../components/field-error-text.ts';
 import { focusIsLost } from '../../components/focus-main.ts';
 import { TextField } from '../../components/field.tsx';
 import { Button } from '../../components/button.tsx';

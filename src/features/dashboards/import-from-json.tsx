@@ -4,7 +4,8 @@
  * contract's schema before it is sent; every problem, and then the API's, is listed with its JSON path.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { errorAttr, errorDetail, errorStatus } from '../../components/error-text.ts';
+import { errorDetail, errorStatus } from '../../components/error-text.ts';
+import { errorAttr } from '../../components/field-error-text.ts';
 import { attrPath } from '../../components/use-form.ts';
 import { templatePath, templateProblems, type TemplateJson } from '../../contract/inputs.ts';
 import './import-from-json.css';

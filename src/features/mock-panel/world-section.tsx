@@ -4,7 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { getConnection, saveConnection, useConnectionState } from '../../api/connection.ts';
+import { getConnection, useConnectionState } from '../../api/connection.ts';
+import { saveConnection } from '../../api/save-connection.ts';
 import { keyRoots } from '../../api/query-keys.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';

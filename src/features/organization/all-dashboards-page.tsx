@@ -11,7 +11,6 @@ import { useDocumentTitle } from '../../components/document-title.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { CheckboxField, SelectField } from '../../components/field.tsx';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { selectionColumn } from '../../components/selection-column.tsx';
@@ -24,9 +23,9 @@ import { dashboardsCsvFile } from './organization-csv.ts';
 import { useOrganizationPage } from './organization-data.ts';
 import { countLine, filterRows, notOpenedChoices, sortRows, type SortField } from './organization-list.ts';
 import { LoadProgress } from './load-progress.tsx';
+import { OrganizationTable, rowKey } from './organization-table.tsx';
 import './organization.css';
 
-const rowKey = (row: OrganizationDashboard) => row.key;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 export default function AllDashboardsPage() {
@@ -137,20 +136,7 @@ export default function AllDashboardsPage() {
     );
   } else {
     content = (
-      <InfiniteTable
-        label="All dashboards"
-        items={sorted}
-        total={sorted.length}
-        getKey={rowKey}
-        columns={columns}
-        hasNextPage={false}
-        isFetchingNextPage={false}
-        fetchNextPage={noop}
-        itemNoun={{ one: 'dashboard', other: 'dashboards' }}
-        rowClassName={(row) => (selection.isSelected(row) ? 'row-selected' : undefined)}
-        maxHeight="fill"
-        tableClassName="dashboard-table"
-      />
+      <OrganizationTable label="All dashboards" rows={sorted} columns={columns} noun={{ one: 'dashboard', other: 'dashboards' }} isSelected={selection.isSelected} />
     );
   }
 
@@ -218,4 +204,3 @@ export default function AllDashboardsPage() {
   );
 }
 
-const noop = () => undefined;

@@ -12,13 +12,13 @@ import { downloadText } from '../../components/download.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import { selectionColumn } from '../../components/selection-column.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useSelection } from '../../components/use-selection.ts';
 import { LoadProgress } from './load-progress.tsx';
+import { OrganizationTable, rowKey } from './organization-table.tsx';
 import { OrganizationBulk } from './organization-bulk.tsx';
 import { DateCell, displayName, NameLink } from './organization-columns.tsx';
 import { publicLinksCsvFile } from './organization-csv.ts';
@@ -26,7 +26,6 @@ import { useOrganizationPage } from './organization-data.ts';
 import { countLine, sortRows } from './organization-list.ts';
 import './organization.css';
 
-const rowKey = (row: OrganizationDashboard) => row.key;
 const linkOf = (config: PublicLinkConfig | null) => (config?.enabled && config.access_token ? publicLink(config.access_token) : '');
 
 export default function PublicLinksPage() {
@@ -122,20 +121,7 @@ export default function PublicLinksPage() {
     );
   } else {
     content = (
-      <InfiniteTable
-        label="Public links"
-        items={shared}
-        total={shared.length}
-        getKey={rowKey}
-        columns={columns}
-        hasNextPage={false}
-        isFetchingNextPage={false}
-        fetchNextPage={noop}
-        itemNoun={{ one: 'public link', other: 'public links' }}
-        rowClassName={(row) => (selection.isSelected(row) ? 'row-selected' : undefined)}
-        maxHeight="fill"
-        tableClassName="dashboard-table"
-      />
+      <OrganizationTable label="Public links" rows={shared} columns={columns} noun={{ one: 'public link', other: 'public links' }} isSelected={selection.isSelected} />
     );
   }
 
@@ -173,4 +159,3 @@ export default function PublicLinksPage() {
   );
 }
 
-const noop = () => undefined;

@@ -193,6 +193,9 @@ export async function expectDialogKeyboard(
   dialog: Locator,
   options: { openKey?: string } = {},
 ): Promise<void> {
+  // A control is drawn disabled (`Checking access…`) until the key's access is known; a key press on it
+  // then rightly does nothing, so wait for it to be usable, as a mouse click would.
+  await eventually(async () => assert.ok(await opener.isEnabled() && (await opener.getAttribute('aria-disabled')) !== 'true', 'the opener is not usable yet'), 10_000);
   await opener.focus();
   await page.keyboard.press(options.openKey ?? 'Enter');
   await dialog.waitFor({ state: 'visible' });

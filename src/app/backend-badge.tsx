@@ -1,0 +1,22 @@
+/**
+ * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
+ * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
+ * changes under the person's eyes; PostHog Cloud is known at once. Its code comes with the top bar's
+ * switchers (src/app/switchers.tsx re-exports it), loaded at once beside the page's, not with the first
+ * page's JavaScript.
+ */
+import { resolveHost } from '../api/connection.ts';
+import { backendName } from '../api/save-connection.ts';
+import type { MockInfo } from '../contract/schemas.ts';
+
+export function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
+  const cloud = backendName(host, false);
+  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
+  const name = known ? backendName(host, !!mockInfo.data) : null;
+  if (!name) return null;
+  return (
+    <span className="badge badge-info backend-badge" title={`Backend: ${name}, at ${resolveHost(host)}`}>
+      {name}
+    </span>
+  );
+}
