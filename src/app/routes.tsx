@@ -20,6 +20,8 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { getConnection, getConnectionState, useConnectionState } from '../api/connection.ts';
+import { accessQueries } from '../api/key-access.ts';
+import { accessKept } from '../api/kept-access.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
@@ -43,8 +45,16 @@ const connectFallback = (
     </main>
   </div>
 );
-const pageOf = (entry: RouteEntry): LazyComponent<object> =>
-  lazyComponent(entry.page, entry === connectEntry ? connectFallback : <LoadingState label={entry.label ?? 'Loading page…'} />);
+/** One lazy component per page, whichever router asks (its code, once in, renders at once in the next). */
+const pages = new Map<RouteEntry, LazyComponent<object>>();
+const pageOf = (entry: RouteEntry): LazyComponent<object> => {
+  let page = pages.get(entry);
+  if (!page) {
+    page = lazyComponent(entry.page, entry === connectEntry ? connectFallback : <LoadingState label={entry.label ?? 'Loading page…'} />);
+    pages.set(entry, page);
+  }
+  return page;
+};
 /** The pages with data whose code is in. */
 const loaded = new Set<RouteEntry>();
 const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'), <LoadingState label="Loading page…" />);
@@ -74,16 +84,23 @@ export function connectPathFor(pathname: string, search: string): string {
 }
 
 /**
- * The connected routes' loader: without a key, Connect. It runs before any of them: the place to
- * load what they all need of the key (its access) before they draw.
+ * The connected routes' loader: without a key, Connect. With one, the key's access (DESIGN.md rule
+ * 2): when it was kept with the connection (kept-access.ts) the pages draw with it at once and their
+ * own queries check it in the background; otherwise the routes wait for it (their loaders and code
+ * start meanwhile), so a page's first draw with its data is a draw with known access.
  */
-function connectedLoader({ request }: LoaderFunctionArgs): null {
-  const { connection, disconnectedByPerson } = getConnectionState();
-  if (connection) return null;
-  const url = new URL(request.url);
-  // React Router's `redirect`, without its options.
-  throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
-}
+const connectedLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs): Promise<null> | null => {
+    const { connection, disconnectedByPerson } = getConnectionState();
+    if (!connection) {
+      const url = new URL(request.url);
+      // React Router's `redirect`, without its options.
+      throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
+    }
+    if (accessKept()) return null;
+    return ensureRouteData(queryClient, accessQueries(connection.host), request.signal).then(() => null);
+  };
 
 /**
  * The label of the page on its way to `pathname`: the deepest page with data whose code is not in
@@ -164,7 +181,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       element: connected,
       // Before the first route is in, the shell stands with the page's loading state (RouteOutlet).
       hydrateFallbackElement: connected,
-      loader: connectedLoader,
+      loader: connectedLoader(queryClient),
       shouldRevalidate,
       errorElement: <RouterError />,
       children: [

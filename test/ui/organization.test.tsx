@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
+import { server } from './setup.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -221,12 +222,13 @@ describe('All dashboards', () => {
 
   it('tells a key that cannot read dashboards so, up front', async () => {
     const key = await apiGet<Record<string, unknown>>('/api/personal_api_keys/@current/');
-    const { server } = renderApp('/organization/dashboards');
+    // Before the render: the connected routes' loader asks for the key's scopes as the router starts.
     server.use(
       http.get('*/api/personal_api_keys/@current/', () =>
         HttpResponse.json({ ...key, scopes: ['organization:read', 'user:read', 'project:read'] }),
       ),
     );
+    renderApp('/organization/dashboards');
     expect(await screen.findByText('This API key cannot read dashboards: it lacks the dashboard:read scope.')).toBeInTheDocument();
   });
 });
