@@ -26,13 +26,18 @@ export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connecti
 }
 
 export const personalApiKeyQueries = {
-  /** The connected key (its scopes); refetched whenever the connection changes (the app resets every query). */
+  /**
+   * The connected key (its scopes); refetched whenever the connection changes (the app resets every
+   * query). A failure is an answer ("cannot be learnt": the API decides), not asked again by each page
+   * that mounts, which would make every control "not known yet" meanwhile.
+   */
   current: () =>
     queryOptions({
       queryKey: ['personal-api-key', '@current'] as const,
       queryFn: ({ signal }) => fetchCurrentKey(signal),
       staleTime: 5 * 60_000,
       retry: false,
+      retryOnMount: false,
     }),
 };
 

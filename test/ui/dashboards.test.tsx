@@ -66,12 +66,19 @@ function openedDashboardId(pathname: string, projectId: number): number {
 
 describe('Dashboards list', () => {
   it('shows loading, then the dashboards with their columns, pinned first', async () => {
-    // The route asks for the list as it starts, before the first render: a first render slower than
-    // the latency (a busy machine) would find the rows already there.
-    mock.setFaults({ ...noFaults, latency_ms: 2_000 });
+    // The route asks for the list as it starts, before the first render: the list is held until the
+    // loading state has been seen (then the mock answers it).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/projects/:projectId/dashboards/', async () => {
+        await held;
+      }),
+    );
     renderApp(`/projects/${projects.marketing}/dashboards`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
     expect(screen.getByText('Loading dashboards…')).toBeInTheDocument();
+    release();
 
     const table = await findTable();
     for (const header of ['Pinned', 'Name', 'Description', 'Tags', 'Created by', 'Created']) {
@@ -505,8 +512,7 @@ describe('A read-only key', () => {
     );
     const { user } = renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
     await findTable();
-    // The route asked for the rows before the page rendered: they may come before the scopes' answer.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'New dashboard' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'New dashboard' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Pin Blog traffic' }));
     const toasts = screen.getByRole('status', { name: 'Notifications' });

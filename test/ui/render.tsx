@@ -69,8 +69,9 @@ export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'):
 }
 
 /**
- * Waits until no control says `Checking access…` (the key's access, loaded after the first draw
- * when nothing was kept with the connection: src/api/authorization.ts).
+ * Waits until no control says `Checking access…`: a fact of the key's access that the connected
+ * routes' loader does not wait for (who the person is, asked by the dashboard pages; the access of
+ * a key switched in place), src/api/authorization.ts.
  */
 export async function accessKnown(): Promise<void> {
   await waitFor(() => expect(screen.queryAllByText('Checking access…')).toEqual([]));
