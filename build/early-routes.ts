@@ -99,7 +99,12 @@ export function earlyRouteTable(): Plugin {
         };
         const table: EarlyRouteTable = {
           connect: { files: filesOf(connect) },
-          routes: routes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
+          routes: routes.map((route) => ({
+            pattern: route.pattern,
+            requests: route.requests,
+            ...(route.anonymous.length > 0 && { anonymous: route.anonymous }),
+            files: filesOf(route),
+          })),
         };
         // The entry and its own imports are the same on every path: plain links, which the browser's
         // preload scanner finds before any script runs (the build emits none of its own: modulePreload

@@ -4,15 +4,20 @@
  * first queries' own query functions, so each early request is what the page's query asks for.
  */
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { connectedEntries, connectEntry, HOME_PATH, type PageModule, type RouteData, type RouteEntry } from '../src/app/route-data.ts';
+import { connectedData, connectedEntries, connectEntry, HOME_PATH, type PageModule, type RouteData, type RouteEntry } from '../src/app/route-data.ts';
 import { takeRecorded } from './recorded-requests.ts';
 
 /** What a full page load of a route needs first. */
 export interface EarlyRoute {
   /** A regular expression (source) over `location.pathname`; ids are digits (`$1`, `$2`: its groups). */
   pattern: string;
-  /** The API paths of the page's first queries, with `$1`, `$2` for the pattern's groups. */
+  /**
+   * The API paths of the page's first queries, then of the connected routes' (the key's access), with
+   * `$1`, `$2` for the pattern's groups: sent with the key.
+   */
   requests: string[];
+  /** The same for the first queries that go without the key (`/__mock/info`). */
+  anonymous: string[];
   /** The page modules (under src/) the route renders, parents first. */
   modules: string[];
 }
@@ -20,19 +25,20 @@ export interface EarlyRoute {
 /** Stands for the n-th id of a path while the queries are asked (digits, as the pattern matches). */
 const placeholder = (index: number) => String(987654321 + index);
 
-function requestsOf(data: RouteData[], names: string[]): string[] {
+function requestsOf(data: RouteData[], names: string[]): Pick<EarlyRoute, 'requests' | 'anonymous'> {
   const params = Object.fromEntries(names.map((name, index) => [name, placeholder(index)]));
-  const requests: string[] = [];
+  const early: Pick<EarlyRoute, 'requests' | 'anonymous'> = { requests: [], anonymous: [] };
   for (const query of data.flatMap((routeData) => routeData({ params, search: new URLSearchParams() }))) {
     const { queryFn, queryKey, initialPageParam } = query as typeof query & { queryFn?: (context: QueryFunctionContext) => unknown };
     if (typeof queryFn !== 'function') throw new Error(`early routes: the query ${JSON.stringify(queryKey)} has no query function`);
     void queryFn({ queryKey, signal: new AbortController().signal, pageParam: initialPageParam, meta: undefined } as never);
     for (const request of takeRecorded()) {
-      if (request.method !== 'GET' || !request.authenticated) throw new Error(`early routes: ${request.method} ${request.path} is not a GET with the key`);
-      requests.push(names.reduce((path, _name, index) => path.replaceAll(placeholder(index), `$${index + 1}`), request.path));
+      if (request.method !== 'GET') throw new Error(`early routes: ${request.method} ${request.path} is not a GET`);
+      const path = names.reduce((path, _name, index) => path.replaceAll(placeholder(index), `$${index + 1}`), request.path);
+      (request.authenticated ? early.requests : early.anonymous).push(path);
     }
   }
-  return requests;
+  return early;
 }
 
 /**
@@ -56,12 +62,20 @@ function describe(entries: RouteEntry[], parentPath: string, parentModules: stri
     const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const body = path.replace(/:\w+/g, '(\\d+)');
     const pattern = path === HOME_PATH ? `^/(?:${body}/?)?$` : `^/${body}/?$`;
-    return [{ pattern, requests: requestsOf(data, names), modules }];
+    return [{ pattern, ...requestsOf(data, names), modules }];
   });
 }
 
 /** Connect (every path without a key), then every route, first match wins. */
 export function describeRoutes(): { connect: EarlyRoute; routes: EarlyRoute[] } {
   const [connect] = describe([connectEntry], '', [], []);
-  return { connect: connect!, routes: [connect!, ...describe(connectedEntries, '', [], [])] };
+  // Every connected route's loader also asks for the key's access (the connected routes' own data):
+  // sent after the page's.
+  const access = requestsOf([() => connectedData('')], []);
+  const connected = describe(connectedEntries, '', [], []).map((route) => ({
+    ...route,
+    requests: [...route.requests, ...access.requests],
+    anonymous: [...route.anonymous, ...access.anonymous],
+  }));
+  return { connect: connect!, routes: [connect!, ...connected] };
 }

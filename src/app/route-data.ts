@@ -5,13 +5,15 @@
  *   (`ensureRouteData`) while its `lazy` brings the page's code;
  * - the build (build/early-routes.ts) makes from it the table of early requests and preloads that
  *   the built page starts before any script runs: it calls the same factories' query functions with
- *   a recording `apiRequest`, so the early requests are the pages' own by construction.
+ *   a recording `apiRequest`, so the early requests are the pages' own (and the connected routes'
+ *   access, `connectedData`) by construction.
  * No React here (pages are loaded only on demand): the build loads this module in Node.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { activityQueries } from '../api/activity.ts';
 import { dashboardQueries } from '../api/dashboards.ts';
+import { accessQueries } from '../api/key-access.ts';
 import { projectQueries } from '../api/projects.ts';
 import { activityFiltersFromSearchParams } from '../features/activity/activity-filters.ts';
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
@@ -45,6 +47,12 @@ export interface RouteEntry {
 
 const id = (context: RouteDataContext, name: string) => context.params[name] ?? '';
 const project: RouteData = (context) => [projectQueries.detail(id(context, 'projectId'))];
+
+/**
+ * What every connected route needs before its page draws: the key's access on `host` (the connected
+ * routes' loader asks for it unless it was kept with the connection, src/app/routes.tsx).
+ */
+export const connectedData = (host: string): RouteQuery[] => accessQueries(host);
 
 /** Connect: where every route goes without a key. */
 export const connectEntry: RouteEntry = { path: '/connect', page: () => import('../features/connect/connect-page.tsx') };

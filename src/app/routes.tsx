@@ -20,11 +20,10 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { getConnection, getConnectionState, useConnectionState } from '../api/connection.ts';
-import { accessQueries } from '../api/key-access.ts';
 import { accessKept } from '../api/kept-access.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
+import { connectedData, connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
@@ -99,7 +98,7 @@ const connectedLoader =
       throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
     }
     if (accessKept()) return null;
-    return ensureRouteData(queryClient, accessQueries(connection.host), request.signal).then(() => null);
+    return ensureRouteData(queryClient, connectedData(connection.host), request.signal).then(() => null);
   };
 
 /**

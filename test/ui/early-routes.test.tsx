@@ -74,19 +74,30 @@ afterEach(() => {
 });
 
 describe('the early requests’ inline script', () => {
-  it('sends the route’s first request with the stored key in a header, never in the URL, and preloads its code', () => {
+  it('sends the route’s first request, then the key’s access, with the stored key in a header, never in the URL, and preloads its code', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin' }));
     const { sent, links } = runInlineScript('/projects/7/dashboards');
+    const withKey = { Accept: 'application/json', Authorization: 'Bearer phx_demo_admin' };
     expect(sent).toEqual([
-      {
-        url: `${window.location.origin}/api/projects/7/dashboards/?limit=100&offset=0`,
-        headers: { Accept: 'application/json', Authorization: 'Bearer phx_demo_admin' },
-      },
+      { url: `${window.location.origin}/api/projects/7/dashboards/?limit=100&offset=0`, headers: withKey },
+      { url: `${window.location.origin}/api/personal_api_keys/@current/`, headers: withKey },
+      { url: `${window.location.origin}/api/organizations/@current/`, headers: withKey },
+      // The mock's own route takes no key: none is sent.
+      { url: `${window.location.origin}/__mock/info`, headers: { Accept: 'application/json' } },
     ]);
-    expect(sent[0]!.url).not.toContain('phx_demo_admin');
+    for (const request of sent) expect(request.url).not.toContain('phx_demo_admin');
     const index = routes.findIndex((route) => route.pattern.includes('(\\d+)/dashboards/?$'));
     expect(links).toEqual([{ rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
-    expect(window.__consoleEarlyRequests?.map((request) => request.url)).toEqual([sent[0]!.url]);
+    expect(window.__consoleEarlyRequests?.map(({ url, key }) => ({ url, key }))).toEqual(
+      sent.map(({ url, headers }) => ({ url, key: headers.Authorization ? 'phx_demo_admin' : '' })),
+    );
+  });
+
+  it('sends the mock’s world with each request, as the console does', () => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin', world: 'qa-1' }));
+    const { sent } = runInlineScript('/projects/7/settings');
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) expect(request.headers['X-Mock-World']).toBe('qa-1');
   });
 
   it('sends nothing without a stored key, and preloads Connect instead', () => {
@@ -108,7 +119,12 @@ describe('the early requests’ inline script', () => {
   it('sends to the stored API host', () => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ host: 'https://api.example.com', key: 'phx_x' }));
     const { sent } = runInlineScript('/projects/3/settings');
-    expect(sent.map((request) => request.url)).toEqual(['https://api.example.com/api/projects/3/']);
+    expect(sent.map((request) => request.url)).toEqual([
+      'https://api.example.com/api/projects/3/',
+      'https://api.example.com/api/personal_api_keys/@current/',
+      'https://api.example.com/api/organizations/@current/',
+      'https://api.example.com/__mock/info',
+    ]);
   });
 });
 
@@ -123,6 +139,8 @@ const samples: Array<{ path: string; heading: RegExp }> = [
   { path: `/projects/${projects.app}/dashboards/1/history`, heading: /./ },
   { path: `/projects/${projects.app}/settings`, heading: /Project settings|settings/i },
   { path: `/projects/${projects.app}/activity`, heading: /Activity/ },
+  { path: '/organization/dashboards', heading: /^All dashboards$/ },
+  { path: '/organization/public-links', heading: /^Public links$/ },
 ];
 
 describe('the early requests are the pages’ own', () => {
@@ -189,6 +207,25 @@ describe('adopting an early answer', () => {
     expect(within(table).queryByRole('link', { name: 'Answered before the entry ran' })).not.toBeInTheDocument();
     expect(listRequestsSeen).toBeGreaterThan(0);
     expect(window.__consoleEarlyRequests?.map((request) => request.key)).toEqual(['phx_demo_member']);
+  });
+
+  it('adopts an answer sent without a key (the mock’s info) only for a request without one', async () => {
+    const info = await (await fetch(new URL('/__mock/info', window.location.origin))).json();
+    const url = `${window.location.origin}/__mock/info`;
+    window.__consoleEarlyRequests = [{ url, key: '', response: Promise.resolve(Response.json(info)) }];
+    let infoRequestsSeen = 0;
+    const countInfo = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/__mock/info') infoRequestsSeen += 1;
+    };
+    server.events.on('request:start', countInfo);
+    try {
+      renderApp(`/projects/${projects.app}/dashboards`);
+      await screen.findByRole('table', { name: 'Dashboards' });
+      expect(window.__consoleEarlyRequests).toEqual([]);
+      expect(infoRequestsSeen).toBe(0);
+    } finally {
+      server.events.removeListener('request:start', countInfo);
+    }
   });
 
   it('a refused key still lands on Connect, with the API’s reason', async () => {
