@@ -27,6 +27,8 @@ export interface BulkRunSummary<A, T> {
   notSent: number;
   /** The failed items as sent, for `Retry failed`. */
   retryItems: T[];
+  /** Words after the summary's title (an Undo's run says so). */
+  note?: string;
 }
 
 export type BulkPhase<A, T> =
@@ -60,10 +62,18 @@ export interface UseBulkRunOptions<A, T> {
   describeError: (error: unknown) => string;
 }
 
+/** How a run is told apart in its summary. */
+export interface BulkStartOptions {
+  /** Words after the summary's title, e.g. that the run undoes a delete. */
+  note?: string;
+}
+
 export interface BulkRunState<A, T> {
   phase: BulkPhase<A, T>;
   busy: boolean;
-  start: (action: A, source: ReadonlyArray<T> | BulkCollect<T>) => Promise<void>;
+  start: (action: A, source: ReadonlyArray<T> | BulkCollect<T>, options?: BulkStartOptions) => Promise<void>;
+  /** `Retry failed`: the last run's action (and note) again, over these items. */
+  retry: (items: T[]) => void;
   cancel: () => void;
   /** Back to idle (the summary's `Dismiss`). */
   dismiss: () => void;
@@ -73,6 +83,7 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
   const [phase, setPhase] = useState<BulkPhase<A, T>>({ kind: 'idle' });
   const runRef = useRef<BulkRun<T, unknown> | null>(null);
   const collectRef = useRef<AbortController | null>(null);
+  const lastRef = useRef<{ action: A; options: BulkStartOptions } | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -87,8 +98,10 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
     [],
   );
 
-  const start = useCallback(async (action: A, source: ReadonlyArray<T> | BulkCollect<T>) => {
+  const start = useCallback(async (action: A, source: ReadonlyArray<T> | BulkCollect<T>, startOptions: BulkStartOptions = {}) => {
     if (runRef.current || collectRef.current) return;
+    lastRef.current = { action, options: startOptions };
+    const { note } = startOptions;
     const { verb: verbOf, itemKey, itemName, refusal, prepare, describeError } = optionsRef.current;
     const verb = verbOf(action);
     let items: ReadonlyArray<T>;
@@ -105,7 +118,7 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
         collectRef.current = null;
         setPhase(
           controller.signal.aborted
-            ? { kind: 'done', summary: { action, verb, updated: 0, failed: [], leftOut: [], notSent: source.total, retryItems: [] } }
+            ? { kind: 'done', summary: { action, verb, updated: 0, failed: [], leftOut: [], notSent: source.total, retryItems: [], note } }
             : { kind: 'error', action, verb, message: describeError(error) },
         );
         return;
@@ -158,10 +171,19 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
         leftOut,
         notSent: outcome.notSent.length,
         retryItems: outcome.failed.map((f) => f.item),
+        note,
       },
     });
     handlers.finish?.(outcome.updated.map((result) => result.item));
   }, []);
+
+  const retry = useCallback(
+    (items: T[]) => {
+      const last = lastRef.current;
+      if (last) void start(last.action, items, last.options);
+    },
+    [start],
+  );
 
   const cancel = useCallback(() => {
     runRef.current?.cancel();
@@ -170,5 +192,5 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
 
   const dismiss = useCallback(() => setPhase({ kind: 'idle' }), []);
 
-  return { phase, busy: phase.kind === 'collecting' || phase.kind === 'running', start, cancel, dismiss };
+  return { phase, busy: phase.kind === 'collecting' || phase.kind === 'running', start, retry, cancel, dismiss };
 }

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import './bulk-parts.css';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './field.tsx';
+import type { ToastInput } from './toast.tsx';
 
 /** Failures listed by name; the rest are counted (a run may have thousands). */
 const LISTED_FAILURES = 100;
@@ -29,6 +30,18 @@ export type BulkPhaseView<T> =
       summary: { verb: string; updated: number; failed: ProblemView[]; leftOut: ProblemView[]; notSent: number; retryItems: T[]; note?: string };
     }
   | { kind: 'error'; verb: string; message: string };
+
+/** The summary's note on a run that an `Undo` started. */
+export const UNDO_NOTE = ' (undo of the delete)';
+
+/** The toast after a bulk delete: how many dashboards left, and `Undo`, which brings them back. */
+export function deletedToast(count: number, undo: () => void): ToastInput {
+  return {
+    kind: 'success',
+    message: `${count} ${count === 1 ? 'dashboard' : 'dashboards'} deleted.`,
+    action: { label: 'Undo', onClick: undo },
+  };
+}
 
 export interface BulkActionButton {
   label: string;

@@ -19,7 +19,8 @@ import {
 } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, TagDialog } from '../../components/bulk-parts.tsx';
+import { BulkArea, dashboardEditActions } from '../../components/bulk-area.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -46,7 +47,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   // The run as one mutation: what it changed is declared once, when it ends (api/bulk.ts).
   const bulkRun = useBulkRun(projectId);
   const toast = useToast();
-  const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const bulk = useBulkActionRun<BulkAction, DashboardListItem>({
@@ -67,19 +67,13 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((d) => String(d.id)));
-          toast.show({
-            kind: 'success',
-            message: `${updated.length} ${updated.length === 1 ? 'dashboard' : 'dashboards'} deleted.`,
-            action: { label: 'Undo', onClick: () => void bulk.start({ kind: 'restore' }, updated) },
-          });
+          toast.show(deletedToast(updated.length, () => void bulk.start({ kind: 'restore' }, updated, { note: UNDO_NOTE })));
         },
       };
     },
   });
 
   const { state } = selection;
-  if (selection.count === 0 && state.notice === null && bulk.phase.kind === 'idle') return null;
-
   const start = (action: BulkAction) => {
     if (state.allMatching) {
       void bulk.start(action, {
@@ -92,57 +86,22 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     void bulk.start(action, [...state.selected.entries()].map(([id, snapshot]) => loaded.get(id) ?? snapshot));
   };
 
-  const dismiss = () => {
-    bulk.dismiss();
-    if (selection.count === 0) onFocusAway();
-  };
-
-  const phase =
-    bulk.phase.kind === 'done' && bulk.phase.summary.action.kind === 'restore'
-      ? { ...bulk.phase, summary: { ...bulk.phase.summary, note: ' (undo of the delete)' } }
-      : bulk.phase;
-
   return (
-    <div className="bulk-area">
-      <BulkActionsBar
-        count={selection.count}
-        notice={state.notice}
-        allMatching={state.allMatching}
-        allMatchingText="All matching dashboards are selected, loaded or not."
-        matchingTotal={total}
-        onSelectAllMatching={selection.selectAllMatching}
-        busy={bulk.busy}
-        // Known from the key's scopes: refused up front, with the reason (the row checks stay for roles).
-        refusal={refusal('editDashboard', { ...facts, dashboard: null })}
-        actions={[
-          { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
-          { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-          { label: 'Add tag', onClick: () => setTagDialog('addTag') },
-          { label: 'Remove tag', onClick: () => setTagDialog('removeTag') },
-          { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
-          { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
-          { label: 'Delete', onClick: () => setConfirmDelete(true), danger: true },
-        ]}
-        onClear={() => {
-          selection.clear();
-          if (bulk.phase.kind === 'idle') onFocusAway();
-        }}
-      />
-      <BulkStatus
-        phase={phase}
-        noun={noun}
-        onCancel={bulk.cancel}
-        onRetry={(items) => bulk.phase.kind === 'done' && void bulk.start(bulk.phase.summary.action, items)}
-        onDismiss={dismiss}
-      />
-      <TagDialog
-        kind={tagDialog}
-        onClose={() => setTagDialog(null)}
-        onSubmit={(kind, tag) => {
-          setTagDialog(null);
-          start({ kind, tag });
-        }}
-      />
+    <BulkArea
+      selection={selection}
+      run={bulk}
+      noun={noun}
+      allMatchingText="All matching dashboards are selected, loaded or not."
+      matchingTotal={total}
+      // Known from the key's scopes: refused up front, with the reason (the row checks stay for roles).
+      refusal={refusal('editDashboard', { ...facts, dashboard: null })}
+      actions={[
+        ...dashboardEditActions(start),
+        { label: 'Delete', onClick: () => setConfirmDelete(true), danger: true },
+      ]}
+      onTag={(kind, tag) => start({ kind, tag })}
+      onFocusAway={onFocusAway}
+    >
       <ConfirmDialog
         open={confirmDelete}
         title={`Delete ${selection.count} ${selection.count === 1 ? 'dashboard' : 'dashboards'}`}
@@ -160,6 +119,6 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
           start({ kind: 'delete' });
         }}
       />
-    </div>
+    </BulkArea>
   );
 }

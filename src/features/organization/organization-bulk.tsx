@@ -15,7 +15,8 @@ import {
 } from '../../api/organization-bulk.ts';
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
-import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton } from '../../components/bulk-parts.tsx';
+import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -38,7 +39,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
   // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
   const bulkRun = useOrganizationBulkRun();
   const toast = useToast();
-  const [tagDialog, setTagDialog] = useState<'addTag' | 'removeTag' | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
   const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
 
@@ -80,19 +80,13 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((row) => row.key));
-          toast.show({
-            kind: 'success',
-            message: `${updated.length} ${updated.length === 1 ? 'dashboard' : 'dashboards'} deleted.`,
-            action: { label: 'Undo', onClick: () => void bulk.start({ kind: 'restore' }, updated) },
-          });
+          toast.show(deletedToast(updated.length, () => void bulk.start({ kind: 'restore' }, updated, { note: UNDO_NOTE })));
         },
       };
     },
   });
 
   const { state } = selection;
-  if (selection.count === 0 && state.notice === null && bulk.phase.kind === 'idle') return null;
-
   const start = (action: OrganizationBulkAction) => {
     const items = state.allMatching ? [...matching] : (() => {
       const loaded = new Map(matching.map((row) => [row.key, row] as const));
@@ -101,65 +95,33 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
     void bulk.start(action, items);
   };
 
-  const actions: BulkActionButton[] =
+  const actions: BulkAreaAction[] =
     variant === 'links'
       ? [
           { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
           { label: 'Rotate links', onClick: () => setConfirm('rotateLinks') },
         ]
       : [
-          { label: 'Pin', onClick: () => start({ kind: 'pin' }) },
-          { label: 'Unpin', onClick: () => start({ kind: 'unpin' }) },
-          { label: 'Add tag', onClick: () => setTagDialog('addTag') },
-          { label: 'Remove tag', onClick: () => setTagDialog('removeTag') },
-          { label: 'Restrict editing', onClick: () => start({ kind: 'restrict' }) },
-          { label: 'Allow everyone to edit', onClick: () => start({ kind: 'allowEveryone' }) },
+          ...dashboardEditActions(start),
           { label: 'Stop sharing', onClick: () => start({ kind: 'stopSharing' }) },
           { label: 'Delete', onClick: () => setConfirm('delete'), danger: true },
         ];
 
-  const phase =
-    bulk.phase.kind === 'done' && bulk.phase.summary.action.kind === 'restore'
-      ? { ...bulk.phase, summary: { ...bulk.phase.summary, note: ' (undo of the delete)' } }
-      : bulk.phase;
   const count = selection.count;
   const many = (one: string, other: string) => `${count} ${count === 1 ? one : other}`;
 
   return (
-    <div className="bulk-area">
-      <BulkActionsBar
-        count={count}
-        notice={state.notice}
-        allMatching={state.allMatching}
-        allMatchingText={`All ${matching.length} matching ${noun.other} are selected.`}
-        matchingTotal={matching.length}
-        onSelectAllMatching={selection.selectAllMatching}
-        busy={bulk.busy}
-        refusal={refusal(variant === 'links' ? 'editSharing' : 'editDashboard', { ...facts, dashboard: null })}
-        actions={actions}
-        onClear={() => {
-          selection.clear();
-          if (bulk.phase.kind === 'idle') onFocusAway();
-        }}
-      />
-      <BulkStatus
-        phase={phase}
-        noun={noun}
-        onCancel={bulk.cancel}
-        onRetry={(items) => bulk.phase.kind === 'done' && void bulk.start(bulk.phase.summary.action, items)}
-        onDismiss={() => {
-          bulk.dismiss();
-          if (selection.count === 0) onFocusAway();
-        }}
-      />
-      <TagDialog
-        kind={tagDialog}
-        onClose={() => setTagDialog(null)}
-        onSubmit={(kind, tag) => {
-          setTagDialog(null);
-          start({ kind, tag });
-        }}
-      />
+    <BulkArea
+      selection={selection}
+      run={bulk}
+      noun={noun}
+      allMatchingText={`All ${matching.length} matching ${noun.other} are selected.`}
+      matchingTotal={matching.length}
+      refusal={refusal(variant === 'links' ? 'editSharing' : 'editDashboard', { ...facts, dashboard: null })}
+      actions={actions}
+      onTag={(kind, tag) => start({ kind, tag })}
+      onFocusAway={onFocusAway}
+    >
       <ConfirmDialog
         open={confirm === 'delete'}
         title={`Delete ${many('dashboard', 'dashboards')}`}
@@ -193,6 +155,6 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
           start({ kind: 'rotateLinks' });
         }}
       />
-    </div>
+    </BulkArea>
   );
 }

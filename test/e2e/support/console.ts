@@ -64,8 +64,15 @@ export async function connect(page: Page, key: string, options: { remember?: boo
   try {
     await page.waitForURL((url) => !url.pathname.startsWith('/connect'), { timeout: 10_000 });
   } catch {
+    // What the page says, for the failure's message: alerts, and the errors under the fields (a host
+    // failure is a sentence under `API host`, not an alert).
     const alerts = await page.getByRole('alert').allInnerTexts();
-    assert.fail(`connecting with the key did not leave /connect (${pathOf(page)}); alerts: ${JSON.stringify(alerts)}`);
+    const fieldErrors = await page.locator('.field-error').allInnerTexts();
+    const checking = await page.getByText('Checking the key…', { exact: true }).isVisible();
+    assert.fail(
+      `connecting with the key did not leave /connect (${pathOf(page)}); alerts: ${JSON.stringify(alerts)}; ` +
+        `field errors: ${JSON.stringify(fieldErrors)}; still checking: ${checking}`,
+    );
   }
 }
 
