@@ -31,7 +31,7 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 // ---------- the key itself ----------
 
 // The key's own query lives with the rest of the access the connected routes' loader asks for (key-access.ts).
-export { fetchCurrentKey, personalApiKeyQueries, type CurrentKey } from './key-access.ts';
+export { fetchCurrentKey, personalApiKeyQueries } from './key-access.ts';
 
 // ---------- the actions and the one wording ----------
 

@@ -21,7 +21,7 @@ export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connecti
     path: '/api/personal_api_keys/@current/',
     signal,
     schema: personalApiKeySchema,
-    ...(connection ? { connection } : {}),
+    connection,
   });
 }
 
