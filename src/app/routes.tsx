@@ -7,7 +7,7 @@
  * page's loading state stands in (`RouteOutlet`). Pages without data load their code as they render
  * (`lazyComponent`), and their loader only starts it. Without a key the connected routes' parent
  * loader sends every route to /connect, which returns to the intended path (`?next=`, a path only,
- * never the key).
+ * never the key); with one, it has the key's access known before the pages draw (`connectedLoader`).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
