@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
-import { bootFirstRoute } from './app/first-route.ts';
-import { appRoutes } from './app/routes.tsx';
+import { firstRouteReady } from './app/first-route.ts';
+import { createAppRoutes } from './app/routes.tsx';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -38,11 +38,13 @@ async function start(container: HTMLElement) {
       return;
     }
   }
-  // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
-  const router = inBrowserDemo ? createHashRouter(appRoutes) : createBrowserRouter(appRoutes);
   const queryClient = createQueryClient();
+  // The routes' loaders ask this client for each page's first data; creating the router starts the first route's.
+  const routes = createAppRoutes(queryClient);
+  // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
+  const router = inBrowserDemo ? createHashRouter(routes) : createBrowserRouter(routes);
   // The first render shows the route with its code and data when they come quickly (src/app/first-route.ts).
-  await bootFirstRoute(appRoutes, queryClient, router.state.location);
+  await firstRouteReady(router);
   createRoot(container).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

@@ -1,6 +1,6 @@
 /**
- * A full page load asks each matched route for its code and first data before the first render
- * (src/app/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
+ * A full page load waits for the router's first navigation (each matched route's loader and `lazy`:
+ * its first data and its code) before the first render (src/app/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
  * loading state and then the rows. A slow API does not hold the first render back for long.
  */
 import { render, screen } from '@testing-library/react';
@@ -14,8 +14,8 @@ import { dashboardQueries } from '../../src/api/dashboards.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
 import { getRequestLog } from '../../src/api/request-log.ts';
 import { App } from '../../src/app/app.tsx';
-import { bootFirstRoute } from '../../src/app/first-route.ts';
-import { appRoutes } from '../../src/app/routes.tsx';
+import { firstRouteReady } from '../../src/app/first-route.ts';
+import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet } from './render.tsx';
@@ -26,8 +26,8 @@ const { projects } = seedIds;
 /** Boots `path` as main.tsx does, then renders the console there. */
 async function bootAndRender(path: string, waitMs?: number) {
   const queryClient = createQueryClient({ forTests: true });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await bootFirstRoute(appRoutes, queryClient, router.state.location, waitMs);
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
+  await firstRouteReady(router, waitMs);
   render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

@@ -21,7 +21,7 @@ import { disconnect } from '../../src/api/connection.ts';
 import { saveConnection } from '../../src/api/save-connection.ts';
 import { createQueryClient } from '../../src/api/query-client.ts';
 import { App } from '../../src/app/app.tsx';
-import { appRoutes } from '../../src/app/routes.tsx';
+import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
 import { mock, server } from './setup.ts';
 
@@ -51,7 +51,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}): RenderApp
   if (key) saveConnection({ host: options.host ?? '', key, remember: options.remember ?? false });
   else disconnect();
   const queryClient = createQueryClient({ forTests: true });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
@@ -69,8 +69,9 @@ export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'):
 }
 
 /**
- * Waits until no control says `Checking access…` (the key's access, loaded after the first draw
- * when nothing was kept with the connection: src/api/authorization.ts).
+ * Waits until no control says `Checking access…`: a fact of the key's access that the connected
+ * routes' loader does not wait for (who the person is, asked by the dashboard pages; the access of
+ * a key switched in place), src/api/authorization.ts.
  */
 export async function accessKnown(): Promise<void> {
   await waitFor(() => expect(screen.queryAllByText('Checking access…')).toEqual([]));
