@@ -1,15 +1,53 @@
 /**
- * Writes src/app/early-routes.ts into the built page as a JSON block, with each route's files: the
- * chunks of the route's modules and their imports (those the entry already loads left out) and their
- * CSS. An inline script (`startEarlyRequests` of src/app/page-start.ts) reads it to send the route's
- * first requests and preload its code before the entry runs. The in-browser demo gets no table: its
- * API is not up before the entry starts it.
+ * The early routes: what a full page load of each route needs first, made at build time from the
+ * routes' own table (src/app/route-data.ts) and written into the built page as a JSON block, with
+ * each route's files: the chunks of the route's modules and their imports (those the entry already
+ * loads left out) and their CSS. An inline script (`startEarlyRequests` of src/app/page-start.ts)
+ * reads it to send the route's first requests and preload its code before the entry runs. The
+ * in-browser demo gets no table: its API is not up before the entry starts it.
+ *
+ * Each early request is the one the page's query asks for: build/route-requests.ts calls the routes'
+ * first queries' own query functions, with src/api/http.ts swapped for a recorder
+ * (build/recorded-requests.ts), in Vite's module runner. A URL with a query string preloads the code
+ * but sends no request.
  */
 import { resolve } from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
-import { connectRoute, earlyRoutes, type EarlyRoute } from '../src/app/early-routes.ts';
+import { runnerImport, type Plugin, type Rolldown } from 'vite';
 import type { EarlyRouteTable } from '../src/app/page-start.ts';
 import { inlineScript } from './inline-script.ts';
+import type { EarlyRoute, describeRoutes } from './route-requests.ts';
+
+export type EarlyRoutes = ReturnType<typeof describeRoutes>;
+
+/** Loads build/route-requests.ts with every import of src/api/http.ts but the recorder's own given the recorder. */
+async function readEarlyRoutes(root: string): Promise<EarlyRoutes> {
+  const http = resolve(root, 'src/api/http.ts');
+  const recorder = resolve(import.meta.dirname, 'recorded-requests.ts');
+  const swapHttp: Plugin = {
+    name: 'analytics-console:record-requests',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === recorder) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === http ? recorder : null;
+    },
+  };
+  const { module } = await runnerImport<{ describeRoutes: typeof describeRoutes }>(resolve(import.meta.dirname, 'route-requests.ts'), {
+    root,
+    configFile: false,
+    logLevel: 'error',
+    plugins: [swapHttp],
+  });
+  return module.describeRoutes();
+}
+
+const read = new Map<string, Promise<EarlyRoutes>>();
+/** The early routes of the app at `root` (read once per build). */
+export function earlyRoutes(root: string): Promise<EarlyRoutes> {
+  let routes = read.get(root);
+  if (!routes) read.set(root, (routes = readEarlyRoutes(root)));
+  return routes;
+}
 
 export function earlyRouteTable(): Plugin {
   let base = '/';
@@ -34,6 +72,7 @@ export function earlyRouteTable(): Plugin {
           injectTo: 'head-prepend' as const,
         };
         if (demo || !bundle || !entry) return [script];
+        const { connect, routes } = await earlyRoutes(root);
         const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const closure = (start: Rolldown.OutputChunk) => {
@@ -59,8 +98,13 @@ export function earlyRouteTable(): Plugin {
           return [...js, ...css].map((fileName) => `${base}${fileName}`);
         };
         const table: EarlyRouteTable = {
-          connect: { files: filesOf(connectRoute) },
-          routes: earlyRoutes.map((route) => ({ pattern: route.pattern, requests: route.requests, files: filesOf(route) })),
+          connect: { files: filesOf(connect) },
+          routes: routes.map((route) => ({
+            pattern: route.pattern,
+            requests: route.requests,
+            ...(route.anonymous.length > 0 && { anonymous: route.anonymous }),
+            files: filesOf(route),
+          })),
         };
         // The entry and its own imports are the same on every path: plain links, which the browser's
         // preload scanner finds before any script runs (the build emits none of its own: modulePreload

@@ -74,9 +74,9 @@ export function routeChunks(root: string): CodeSplitting {
     entryModules ??= closure([resolve(root, 'src/main.tsx')], info);
     return entryModules.has(id) && !onlyWithPages.has(id);
   };
-  /** Reached through static imports from a page that does not edit (a module the routes import lazily). */
+  /** Reached through static imports from a page that does not edit (a module the routes load on demand). */
   const usedByReadingPages = (id: string, info: ModuleInfoOf) => {
-    const pages = info(resolve(root, 'src/app/routes.tsx'))?.dynamicallyImportedIds ?? [];
+    const pages = ['src/app/route-data.ts', 'src/app/routes.tsx'].flatMap((file) => info(resolve(root, file))?.dynamicallyImportedIds ?? []);
     readingModules ??= closure(pages.filter((page) => !editing(page)), info);
     return readingModules.has(id);
   };

@@ -4,8 +4,8 @@ import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { createConsoleRuntime } from './api/runtime.ts';
 import { App } from './app/app.tsx';
-import { bootFirstRoute } from './app/first-route.ts';
-import { appRoutes } from './app/routes.tsx';
+import { firstRouteReady } from './app/first-route.ts';
+import { createAppRoutes } from './app/routes.tsx';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -43,11 +43,13 @@ async function start(container: HTMLElement) {
       return;
     }
   }
-  // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
-  const router = inBrowserDemo ? createHashRouter(appRoutes) : createBrowserRouter(appRoutes);
   const queryClient = createQueryClient({ runtime });
+  // The routes' loaders ask this client for each page's first data; creating the router starts the first route's.
+  const routes = createAppRoutes(queryClient);
+  // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.
+  const router = inBrowserDemo ? createHashRouter(routes) : createBrowserRouter(routes);
   // The first render shows the route with its code and data when they come quickly (src/app/first-route.ts).
-  await bootFirstRoute(appRoutes, queryClient, router.state.location);
+  await firstRouteReady(router);
   createRoot(container).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

@@ -16,12 +16,11 @@
  * the API's answer then decides, and its 403 is shown where the person acted. What was learnt is
  * kept with the connection (kept-access.ts), so a reload knows it before the first draw.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memberLevels, personalApiKeySchema, type Dashboard, type PersonalApiKey, type Project } from '../contract/schemas.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { memberLevels, type Dashboard, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import type { Connection } from './connection.ts';
-import { apiRequest, type ApiCall } from './http.ts';
-import { keepAccess, keptQueryKeys } from './kept-access.ts';
+import { personalApiKeyQueries } from './key-access.ts';
+import { keepAccess } from './keep-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
@@ -31,28 +30,8 @@ import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } fro
 
 // ---------- the key itself ----------
 
-export type CurrentKey = PersonalApiKey;
-
-/** With `connection`, asks about a key that is not stored yet (Connect). */
-export function fetchCurrentKey(call: ApiCall, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
-  return apiRequest(call, {
-    endpoint: 'personalApiKeys.current',
-    path: '/api/personal_api_keys/@current/',
-    schema: personalApiKeySchema,
-    ...(connection ? { connection } : {}),
-  });
-}
-
-export const personalApiKeyQueries = {
-  /** The connected key (its scopes); refetched whenever the connection changes (the app resets every query). */
-  current: () =>
-    queryOptions({
-      queryKey: keptQueryKeys.key,
-      queryFn: (call) => fetchCurrentKey(call),
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
-};
+// The key's own query lives with the rest of the access the connected routes' loader asks for (key-access.ts).
+export { fetchCurrentKey, personalApiKeyQueries } from './key-access.ts';
 
 // ---------- the actions and the one wording ----------
 

@@ -5,6 +5,7 @@
  */
 export interface EarlyRequest {
   url: string;
+  /** The key it was sent with; `''` for a request sent without one (`/__mock/info`). */
   key: string;
   response: Promise<Response>;
 }
@@ -21,14 +22,15 @@ export function abortError(signal: AbortSignal): unknown {
 }
 
 /**
- * The early answer to `GET url` with `key`, or null when none was sent (then fetch as usual). A call
+ * The early answer to `GET url` with `key` (none: a request without a key), or null when none was
+ * sent (then fetch as usual). A call
  * cancelled before the answer arrived puts it back for the next call (React Query cancels a fetch
  * whose observers all unmounted, then fetches again when one mounts).
  */
 export function adoptEarlyResponse(method: string, url: string, key: string | undefined, signal?: AbortSignal): Promise<Response> | null {
-  if (method !== 'GET' || !key || typeof window === 'undefined') return null;
+  if (method !== 'GET' || typeof window === 'undefined') return null;
   const early = window.__consoleEarlyRequests;
-  const index = early?.findIndex((request) => request.url === url && request.key === key) ?? -1;
+  const index = early?.findIndex((request) => request.url === url && request.key === (key ?? '')) ?? -1;
   if (!early || index < 0) return null;
   const [request] = early.splice(index, 1) as [EarlyRequest];
   if (!signal) return request.response;

@@ -8,7 +8,7 @@
  */
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { createConnectionStore, type ConnectionStore } from './connection.ts';
-import type { KeptAccessKeeper } from './kept-access.ts';
+import type { KeptAccessKeeper } from './keep-access.ts';
 import { createRequestLog, type RequestLog } from './request-log.ts';
 import { createTabChannel, type TabChannel } from './tab-sync.ts';
 

@@ -5,6 +5,7 @@
  */
 import type { EarlyRequest } from '../api/early-response.ts';
 import { connectionAtLoad } from '../api/stored-connection.ts';
+import { mockWorldHeader } from '../contract/mock-world.ts';
 
 /**
  * When a connection is stored (and not past its `Forget the key after`), adds a second policy
@@ -26,7 +27,8 @@ export function lockConnectSrc(): void {
 /** The early routes as the build writes them into the page (build/early-routes.ts). */
 export interface EarlyRouteTable {
   connect: { files: string[] };
-  routes: Array<{ pattern: string; requests: string[]; files: string[] }>;
+  /** `requests` go with the stored key; `anonymous` without it (`/__mock/info`). */
+  routes: Array<{ pattern: string; requests: string[]; anonymous?: string[]; files: string[] }>;
 }
 
 /**
@@ -41,7 +43,7 @@ export function startEarlyRequests(): void {
   if (!block?.textContent) return;
   const table = JSON.parse(block.textContent) as EarlyRouteTable;
   const { connection } = connectionAtLoad(sessionStorage, localStorage, Date.now());
-  let route: { requests: string[]; files: string[] } | null = null;
+  let route: EarlyRouteTable['routes'][number] | null = null;
   let match: RegExpExecArray | null = null;
   for (const candidate of table.routes) {
     match = new RegExp(candidate.pattern).exec(location.pathname);
@@ -50,18 +52,23 @@ export function startEarlyRequests(): void {
       break;
     }
   }
-  if (!connection) route = { requests: [], files: table.connect.files };
+  if (!connection) route = { pattern: '', requests: [], files: table.connect.files };
   if (!route) return;
   const early: EarlyRequest[] = (window.__consoleEarlyRequests = []);
   if (connection && match && !location.search) {
     const groups = match;
-    for (const path of route.requests) {
+    const send = (path: string, key: string) => {
       const url = (connection.host || location.origin) + path.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? '');
-      // The key in a header, never a cookie (as src/api/http.ts sends every request).
-      const response = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${connection.key}` }, credentials: 'omit' });
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      // The key in a header, never a cookie; the mock's world too (as src/api/http.ts sends every request).
+      if (key) headers.Authorization = `Bearer ${key}`;
+      if (connection.world) headers[mockWorldHeader] = connection.world;
+      const response = fetch(url, { headers, credentials: 'omit' });
       response.catch(() => undefined);
-      early.push({ url, key: connection.key, response });
-    }
+      early.push({ url, key, response });
+    };
+    for (const path of route.requests) send(path, connection.key);
+    for (const path of route.anonymous ?? []) send(path, '');
   }
   for (const file of route.files) {
     const link = document.createElement('link');

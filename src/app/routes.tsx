@@ -1,146 +1,79 @@
 /**
- * The route table of CONSOLE.md. Every page is its own lazily loaded chunk, wrapped in a
- * RouteBoundary (loading state + error boundary). Without a key every route shows /connect,
- * which returns to the intended path (`?next=`, a path only, never the key).
- * Each page with data starts its first requests while its code is still loading.
+ * The route table of CONSOLE.md, made for one query client (`createAppRoutes`). A page with data is a
+ * React Router route with a `loader` and a `lazy`: the loader asks for the page's first data
+ * (`ensureQueryData` with the resource's factory, src/app/route-data.ts) while `lazy` brings the
+ * page's code; both start together, and a navigation that leaves before they are in aborts them
+ * (`request.signal`): the requests nothing else wants are cancelled. Until the code is there the
+ * page's loading state stands in (`RouteOutlet`). Pages without data load their code as they render
+ * (`lazyComponent`), and their loader only starts it. Without a key the connected routes' parent
+ * loader sends every route to /connect, which returns to the intended path (`?next=`, a path only,
+ * never the key); with one, it has the key's access known before the pages draw (`connectedLoader`).
  */
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
+import type { ConsoleQueryClient } from '../api/runtime.ts';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useNavigation,
+  useOutlet,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
+import { accessKept } from '../api/kept-access.ts';
 import { useConnectionState } from '../api/use-runtime.ts';
-import { activityQueries } from '../api/activity.ts';
-import { dashboardQueries } from '../api/dashboards.ts';
-import { projectQueries } from '../api/projects.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { activityFiltersFromSearchParams } from '../features/activity/activity-filters.ts';
-import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
+import { connectedData, connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
-type PageLoader = () => Promise<{ default: ComponentType }>;
-const lazyPage = (load: PageLoader, label = 'Loading page…') => lazyComponent(load, <LoadingState label={label} />);
+/** What a route's loader gives the first render (src/app/first-route.ts): settles when its code and data are in. */
+export interface RouteLoaderData {
+  ready: Promise<unknown>;
+}
 
-const ConnectPage = lazyComponent(
-  () => import('../features/connect/connect-page.tsx'),
+/**
+ * Each page's code: rendered at once by a page without data (its loading state
+ * until the code is in), brought by the route's `lazy` for a page with data. A failed load is thrown
+ * to the page's RouteBoundary, whose `Try again` loads it again.
+ */
+const connectFallback = (
   <div className="connect-page">
     <main id="main" className="connect-card">
       <LoadingState label="Loading…" />
     </main>
-  </div>,
+  </div>
 );
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx'));
-const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'Loading projects…');
-const AllDashboardsPage = lazyPage(() => import('../features/organization/all-dashboards-page.tsx'), 'Loading dashboards…');
-const PublicLinksPage = lazyPage(() => import('../features/organization/public-links-page.tsx'), 'Loading public links…');
-const ProjectSettingsPage = lazyPage(
-  () => import('../features/project-settings/project-settings-page.tsx'),
-  'Loading project settings…',
-);
-const ActivityPage = lazyPage(() => import('../features/activity/activity-page.tsx'), 'Loading activity…');
-const DashboardsPage = lazyPage(() => import('../features/dashboards/dashboards-page.tsx'), 'Loading dashboards…');
-const DashboardDetailPage = lazyPage(
-  () => import('../features/dashboard-detail/dashboard-detail-page.tsx'),
-  'Loading the dashboard…',
-);
-const OverviewTab = lazyPage(() => import('../features/dashboard-detail/overview-tab.tsx'));
-const CollaboratorsTab = lazyPage(() => import('../features/dashboard-detail/collaborators-tab.tsx'));
-const SharingTab = lazyPage(() => import('../features/dashboard-detail/sharing-tab.tsx'));
-const HistoryTab = lazyPage(() => import('../features/activity/history-tab.tsx'));
-
-/** What a route starts before its page renders: on a full page load (src/app/first-route.ts) and on every visit. */
-export interface BootContext {
-  queryClient: QueryClient;
-  params: Params;
-  search: URLSearchParams;
-}
-export interface RouteHandle {
-  /** Loads the route's code and its first data: the same queries its page asks for. Never rejects. */
-  boot: (context: BootContext) => Promise<unknown>;
-}
-/** One of a route's first queries: the options its page asks with, from the api modules' factories. */
-interface RouteQuery {
-  queryKey: QueryKey;
-  /** Only an infinite query's options have it. */
-  initialPageParam?: unknown;
-}
-/** The first queries of a route's page. */
-type RouteData = (context: BootContext) => RouteQuery[];
-
-/** Asks for a route query's data unless the cache has it; settles when it is there (or failed). */
-const ensure = (queryClient: QueryClient, query: RouteQuery): Promise<unknown> =>
-  // RouteQuery keeps only what this needs of the factories' types: an infinite query's options are
-  // the ones with a first page.
-  'initialPageParam' in query ? queryClient.ensureInfiniteQueryData(query as never) : queryClient.ensureQueryData(query as never);
-
-const settled = (started: Array<Promise<unknown>>) => Promise.all(started.map((work) => work.catch(() => undefined)));
-const code = (...pages: Array<{ preload: () => Promise<void> }>): RouteHandle => ({
-  boot: () => settled(pages.map((lazyPage) => lazyPage.preload())),
-});
-const id = (params: Params, name: string) => params[name] ?? '';
-
-// Each route asks for its page's first data while the page's code loads, not after; data in the
-// cache is used as it is (the page's own query refreshes what is stale).
-const projectsData: RouteData = ({ search }) => [projectQueries.list(search.get('search') ?? '', search.get('organization') ?? '')];
-const dashboardsData: RouteData = ({ params, search }) => [dashboardQueries.list(id(params, 'projectId'), filtersFromSearchParams(search))];
-const dashboardData: RouteData = ({ params }) => [dashboardQueries.detail(id(params, 'projectId'), id(params, 'dashboardId'))];
-const projectData: RouteData = ({ params }) => [projectQueries.detail(id(params, 'projectId'))];
-const activityData: RouteData = (context) => [
-  activityQueries.log(id(context.params, 'projectId'), activityFiltersFromSearchParams(context.search)),
-  ...projectData(context),
-];
+/** One lazy component per page, whichever router asks (its code, once in, renders at once in the next). */
+const pages = new Map<RouteEntry, LazyComponent<object>>();
+const pageOf = (entry: RouteEntry): LazyComponent<object> => {
+  let page = pages.get(entry);
+  if (!page) {
+    page = lazyComponent(entry.page, entry === connectEntry ? connectFallback : <LoadingState label={entry.label ?? 'Loading page…'} />);
+    pages.set(entry, page);
+  }
+  return page;
+};
+/** The pages with data whose code is in. */
+const loaded = new Set<RouteEntry>();
+const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'), <LoadingState label="Loading page…" />);
 
 /**
- * Starts a route's first data when it is visited, and again when its params or search change, while
- * the page's code loads. Once per change: a record just deleted (and dropped from the cache) is not
- * fetched back before the page leaves. Leaving the route (or the params and search) cancels what is
- * still on its way and nothing wants: as leaving the page does, but also before its code arrived.
+ * A loader runs when its route is entered (or its params change), not again on a change of the
+ * search alone: the page's own queries follow its search, and the navigation completes at once, so
+ * two quick changes of the search (filters) never lose the first.
  */
-function WithData({ data, children }: { data: RouteData; children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const params = useParams();
-  const [search] = useSearchParams();
-  const key = JSON.stringify([params, search.toString()]);
-  const current = useRef<string>(null);
-  useEffect(() => {
-    current.current = key;
-    const queries = data({ queryClient, params, search });
-    void settled(queries.map((query) => ensure(queryClient, query)));
-    return () => {
-      current.current = null;
-      // On the next task: once the page below has let go of its queries too, and unless the same
-      // data was started again at once (React's development double effects).
-      window.setTimeout(() => {
-        if (current.current === key) return;
-        for (const { queryKey } of queries) {
-          const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-          if (query?.getObserversCount() === 0) void query.cancel({ revert: true });
-        }
-      });
-    };
-    // The key names the params and the search: the objects are new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, data, key]);
-  return children;
-}
+const shouldRevalidate = () => false;
 
-const page = (Page: ComponentType, label?: string): ReactNode => (
-  <RouteBoundary label={label}>
-    <Page />
-  </RouteBoundary>
-);
-/** A page and its first data, together on every visit (WithData) and on a full page load (the handle's boot). */
-const dataRoute = (Page: LazyComponent<object>, data: RouteData, label: string): Pick<RouteObject, 'element' | 'handle'> => ({
+/** A page without data: rendered at once (its loading state until its code is in); its loader starts the code. */
+const codeRoute = (Page: LazyComponent<object>, label?: string): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
   element: (
     <RouteBoundary label={label}>
-      <WithData data={data}>
-        <Page />
-      </WithData>
+      <Page />
     </RouteBoundary>
   ),
-  handle: {
-    boot: (context) => settled([Page.preload(), ...data(context).map((query) => ensure(context.queryClient, query))]),
-  } satisfies RouteHandle,
+  loader: (): RouteLoaderData => ({ ready: Page.preload() }),
+  shouldRevalidate,
 });
 
 /** `/connect?next=<path>` for the path the person asked for. */
@@ -150,53 +83,115 @@ export function connectPathFor(pathname: string, search: string): string {
 }
 
 /**
+ * The connected routes' loader: without a key, Connect. With one, the key's access (DESIGN.md rule
+ * 2): when it was kept with the connection (kept-access.ts) the pages draw with it at once and their
+ * own queries check it in the background; otherwise the routes wait for it (their loaders and code
+ * start meanwhile), so a page's first draw with its data is a draw with known access.
+ */
+const connectedLoader =
+  (queryClient: ConsoleQueryClient) =>
+  ({ request }: LoaderFunctionArgs): Promise<null> | null => {
+    const { connection, disconnectedByPerson } = queryClient.runtime.connection.getState();
+    if (!connection) {
+      const url = new URL(request.url);
+      // React Router's `redirect`, without its options.
+      throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
+    }
+    if (accessKept(connection)) return null;
+    return ensureRouteData(queryClient, connectedData(connection.host), request.signal).then(() => null);
+  };
+
+/**
+ * The label of the page on its way to `pathname`: the deepest page with data whose code is not in
+ * yet, or (`firstLoad`) whose route the router has not rendered yet.
+ */
+type PendingPage = (pathname: string, firstLoad: boolean) => string | null;
+
+/**
+ * The page, or its loading state: while a navigation to it waits for its code, and on a first load
+ * rendered before the router's first navigation is done (the router then renders no page yet).
+ */
+function RouteOutlet({ pendingPage }: { pendingPage: PendingPage }) {
+  const outlet = useOutlet();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.location ? pendingPage(navigation.location.pathname, false) : outlet ? null : pendingPage(location.pathname, true);
+  return pending ? <LoadingState label={pending} /> : outlet;
+}
+
+/**
  * Renders the shell when a key is stored; otherwise sends the person to Connect, remembering where
  * they were (unless they just pressed Disconnect).
  */
-export function RequireConnection() {
+export function RequireConnection({ pendingPage }: { pendingPage: PendingPage }) {
   const { connection, disconnectedByPerson } = useConnectionState();
   const { pathname, search } = useLocation();
   if (!connection) return <Navigate to={disconnectedByPerson ? '/connect' : connectPathFor(pathname, search)} replace />;
-  return <Shell />;
+  return (
+    <Shell>
+      <RouteOutlet pendingPage={pendingPage} />
+    </Shell>
+  );
 }
 
-export const appRoutes: RouteObject[] = [
-  { path: '/connect', element: page(ConnectPage), errorElement: <RouterError />, handle: code(ConnectPage) },
-  {
-    element: <RequireConnection />,
-    errorElement: <RouterError />,
-    children: [
-      { index: true, element: <Navigate to="/projects" replace /> },
-      {
-        path: 'projects',
-        ...dataRoute(ProjectsPage, projectsData, 'Loading projects…'),
+/**
+ * The console's routes, whose loaders ask `queryClient` for the pages' first data and read the
+ * connection of the runtime it carries (src/api/runtime.ts).
+ */
+export function createAppRoutes(queryClient: ConsoleQueryClient): RouteObject[] {
+  const route = (entry: RouteEntry): RouteObject => {
+    const place = entry.index ? { index: true as const } : { path: entry.path };
+    const children = entry.children?.map(route);
+    const Page = pageOf(entry);
+    const data = entry.data;
+    if (!data) return { ...place, ...codeRoute(Page, entry.label), children } as RouteObject;
+    return {
+      ...place,
+      handle: entry,
+      lazy: async () => {
+        await Page.preload();
+        loaded.add(entry);
+        return {
+          element: (
+            <RouteBoundary label={entry.label}>
+              <Page />
+            </RouteBoundary>
+          ),
+        };
       },
-      // The organization's pages load their data themselves (every project's lists, page by page).
-      { path: 'organization/dashboards', element: page(AllDashboardsPage, 'Loading dashboards…'), handle: code(AllDashboardsPage) },
-      { path: 'organization/public-links', element: page(PublicLinksPage, 'Loading public links…'), handle: code(PublicLinksPage) },
-      {
-        path: 'projects/:projectId/dashboards',
-        ...dataRoute(DashboardsPage, dashboardsData, 'Loading dashboards…'),
+      loader: ({ params, request }: LoaderFunctionArgs): RouteLoaderData => {
+        // Without a key the parent's loader goes to Connect: nothing is asked.
+        const queries = queryClient.runtime.connection.get() ? data({ params, search: new URL(request.url).searchParams }) : [];
+        // The code is part of what a first render waits for (src/app/first-route.ts).
+        return { ready: Promise.all([ensureRouteData(queryClient, queries, request.signal), Page.preload()]) };
       },
-      {
-        path: 'projects/:projectId/dashboards/:dashboardId',
-        ...dataRoute(DashboardDetailPage, dashboardData, 'Loading the dashboard…'),
-        children: [
-          { index: true, element: page(OverviewTab), handle: code(OverviewTab) },
-          { path: 'collaborators', element: page(CollaboratorsTab), handle: code(CollaboratorsTab) },
-          { path: 'sharing', element: page(SharingTab), handle: code(SharingTab) },
-          { path: 'history', element: page(HistoryTab), handle: code(HistoryTab) },
-        ],
-      },
-      {
-        path: 'projects/:projectId/settings',
-        ...dataRoute(ProjectSettingsPage, projectData, 'Loading project settings…'),
-      },
-      {
-        path: 'projects/:projectId/activity',
-        ...dataRoute(ActivityPage, activityData, 'Loading activity…'),
-      },
-      { path: '*', element: page(NotFoundPage), handle: code(NotFoundPage) },
-    ],
-  },
-];
+      shouldRevalidate,
+      children,
+    } as RouteObject;
+  };
+  const pendingPage: PendingPage = (pathname, firstLoad) =>
+    (matchRoutes(routes, pathname) ?? [])
+      .map(({ route: matched }) => matched.handle as RouteEntry | undefined)
+      .filter((entry) => entry?.label && (firstLoad || !loaded.has(entry)))
+      .at(-1)?.label ?? null;
+  const connected = <RequireConnection pendingPage={pendingPage} />;
+  const connect = route(connectEntry);
+  const routes: RouteObject[] = [
+    { ...connect, hydrateFallbackElement: connect.element, errorElement: <RouterError /> },
+    {
+      id: 'connected',
+      element: connected,
+      // Before the first route is in, the shell stands with the page's loading state (RouteOutlet).
+      hydrateFallbackElement: connected,
+      loader: connectedLoader(queryClient),
+      shouldRevalidate,
+      errorElement: <RouterError />,
+      children: [
+        { index: true, element: <Navigate to={`/${HOME_PATH}`} replace /> },
+        ...connectedEntries.map(route),
+        { path: '*', ...codeRoute(NotFoundPage) },
+      ],
+    },
+  ];
+  return routes;
+}

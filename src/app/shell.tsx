@@ -4,8 +4,8 @@
  * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useConnectionState, useRuntime } from '../api/use-runtime.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
@@ -85,7 +85,8 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
   );
 }
 
-export function Shell() {
+/** The top bar and the main area; `children` is the page (the route's outlet). */
+export function Shell({ children }: { children: ReactNode }) {
   const runtime = useRuntime();
   const { connection } = useConnectionState();
   const organization = useQuery(organizationQueries.current());
@@ -214,7 +215,7 @@ export function Shell() {
         )}
         <div className="shell-body">
           <main id="main" className="page" tabIndex={-1}>
-            <Outlet />
+            {children}
           </main>
           {apiLogOpen && (
             <aside className="side-panel" aria-label="API log panel">

@@ -200,6 +200,8 @@ describe('dashboard detail: overview', () => {
     const again = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(again).getByRole('button', { name: 'Leave page' }));
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
+    // The router's location changes before React renders the list in its place (a transition).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
 
     const afterLeaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(afterLeaving);

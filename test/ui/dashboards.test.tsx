@@ -65,10 +65,19 @@ function openedDashboardId(pathname: string, projectId: number): number {
 
 describe('Dashboards list', () => {
   it('shows loading, then the dashboards with their columns, pinned first', async () => {
-    mock.setFaults({ ...noFaults, latency_ms: 500 });
+    // The route asks for the list as it starts, before the first render: the list is held until the
+    // loading state has been seen (then the mock answers it).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/projects/:projectId/dashboards/', async () => {
+        await held;
+      }),
+    );
     renderApp(`/projects/${projects.marketing}/dashboards`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
     expect(screen.getByText('Loading dashboards…')).toBeInTheDocument();
+    release();
 
     const table = await findTable();
     for (const header of ['Pinned', 'Name', 'Description', 'Tags', 'Created by', 'Created']) {

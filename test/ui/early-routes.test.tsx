@@ -1,14 +1,16 @@
 /**
  * A full page load starts the route's first API requests from the HTML, before any script of the
  * console has run (the inline script the build writes into index.html from src/app/page-start.ts,
- * reading the table of src/app/early-routes.ts). These tests run that very script, check that each early request is exactly the one the page's own query sends
+ * reading the table the build makes from the routes' own, src/app/route-data.ts). These tests run
+ * that very script with that very table, check that each early request is exactly the one the page's
+ * own query sends
  * (so React Query adopts the answer instead of asking again), and that a refused key still lands on
  * Connect.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyRoutes, type EarlyRoutes } from '../../build/early-routes.ts';
 import { inlineScript } from '../../build/inline-script.ts';
-import { connectRoute, earlyRoutes } from '../../src/app/early-routes.ts';
 import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -21,17 +23,19 @@ configure({ asyncUtilTimeout: 10_000 });
 const { projects } = seedIds;
 const STORAGE_KEY = 'analytics-console:connection';
 
-/** The script exactly as the build writes it into the page. */
+/** The script exactly as the build writes it into the page, and the build's table of routes. */
 let earlyScript = '';
+let routes: EarlyRoutes['routes'] = [];
+/** The table as the build writes it, with made-up file names. */
+let table: EarlyRouteTable;
 beforeAll(async () => {
   earlyScript = await inlineScript(['startEarlyRequests']);
-});
-
-/** The table as the build writes it, with made-up file names. */
-const table: EarlyRouteTable = {
-  connect: { files: ['/assets/connect.js', '/assets/connect.css'] },
-  routes: earlyRoutes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
-};
+  ({ routes } = await earlyRoutes(process.cwd()));
+  table = {
+    connect: { files: ['/assets/connect.js', '/assets/connect.css'] },
+    routes: routes.map((route, index) => ({ ...route, files: [`/assets/route-${index}.js`] })),
+  };
+}, 60_000);
 
 /** Runs the early requests' inline script at `path` with `fetch` replaced; returns what it sent and linked. */
 function runInlineScript(path: string) {
@@ -69,19 +73,30 @@ afterEach(() => {
 });
 
 describe('the early requests’ inline script', () => {
-  it('sends the route’s first request with the stored key in a header, never in the URL, and preloads its code', () => {
+  it('sends the route’s first request, then the key’s access, with the stored key in a header, never in the URL, and preloads its code', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin' }));
     const { sent, links } = runInlineScript('/projects/7/dashboards');
+    const withKey = { Accept: 'application/json', Authorization: 'Bearer phx_demo_admin' };
     expect(sent).toEqual([
-      {
-        url: `${window.location.origin}/api/projects/7/dashboards/?limit=100&offset=0`,
-        headers: { Accept: 'application/json', Authorization: 'Bearer phx_demo_admin' },
-      },
+      { url: `${window.location.origin}/api/projects/7/dashboards/?limit=100&offset=0`, headers: withKey },
+      { url: `${window.location.origin}/api/personal_api_keys/@current/`, headers: withKey },
+      { url: `${window.location.origin}/api/organizations/@current/`, headers: withKey },
+      // The mock's own route takes no key: none is sent.
+      { url: `${window.location.origin}/__mock/info`, headers: { Accept: 'application/json' } },
     ]);
-    expect(sent[0]!.url).not.toContain('phx_demo_admin');
-    const index = earlyRoutes.findIndex((route) => route.pattern.includes('dashboards/?$'));
+    for (const request of sent) expect(request.url).not.toContain('phx_demo_admin');
+    const index = routes.findIndex((route) => route.pattern.includes('(\\d+)/dashboards/?$'));
     expect(links).toEqual([{ rel: 'modulepreload', href: `/assets/route-${index}.js` }]);
-    expect(window.__consoleEarlyRequests?.map((request) => request.url)).toEqual([sent[0]!.url]);
+    expect(window.__consoleEarlyRequests?.map(({ url, key }) => ({ url, key }))).toEqual(
+      sent.map(({ url, headers }) => ({ url, key: headers.Authorization ? 'phx_demo_admin' : '' })),
+    );
+  });
+
+  it('sends the mock’s world with each request, as the console does', () => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin', world: 'qa-1' }));
+    const { sent } = runInlineScript('/projects/7/settings');
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) expect(request.headers['X-Mock-World']).toBe('qa-1');
   });
 
   it('sends nothing without a stored key, and preloads Connect instead', () => {
@@ -103,12 +118,18 @@ describe('the early requests’ inline script', () => {
   it('sends to the stored API host', () => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ host: 'https://api.example.com', key: 'phx_x' }));
     const { sent } = runInlineScript('/projects/3/settings');
-    expect(sent.map((request) => request.url)).toEqual(['https://api.example.com/api/projects/3/']);
+    expect(sent.map((request) => request.url)).toEqual([
+      'https://api.example.com/api/projects/3/',
+      'https://api.example.com/api/personal_api_keys/@current/',
+      'https://api.example.com/api/organizations/@current/',
+      'https://api.example.com/__mock/info',
+    ]);
   });
 });
 
 /** A sample path for each route of the table, and the page's heading there. */
 const samples: Array<{ path: string; heading: RegExp }> = [
+  { path: '/', heading: /^Projects$/ },
   { path: '/projects', heading: /^Projects$/ },
   { path: `/projects/${projects.app}/dashboards`, heading: /^Dashboards$/ },
   { path: `/projects/${projects.app}/dashboards/1`, heading: /./ },
@@ -117,12 +138,14 @@ const samples: Array<{ path: string; heading: RegExp }> = [
   { path: `/projects/${projects.app}/dashboards/1/history`, heading: /./ },
   { path: `/projects/${projects.app}/settings`, heading: /Project settings|settings/i },
   { path: `/projects/${projects.app}/activity`, heading: /Activity/ },
+  { path: '/organization/dashboards', heading: /^All dashboards$/ },
+  { path: '/organization/public-links', heading: /^Public links$/ },
 ];
 
 describe('the early requests are the pages’ own', () => {
   it('has a sample for every route of the table', () => {
-    const covered = earlyRoutes.filter((route) => samples.some(({ path }) => new RegExp(route.pattern).test(path)));
-    expect(covered).toEqual(earlyRoutes.filter((route) => route !== connectRoute));
+    const covered = routes.filter((route) => samples.some(({ path }) => new RegExp(route.pattern).test(path)));
+    expect(covered).toEqual(routes.filter((route) => route.requests.length > 0));
   });
 
   it.each(samples)('$path: the page asks for each early request’s URL', async ({ path, heading }) => {
@@ -183,6 +206,25 @@ describe('adopting an early answer', () => {
     expect(within(table).queryByRole('link', { name: 'Answered before the entry ran' })).not.toBeInTheDocument();
     expect(listRequestsSeen).toBeGreaterThan(0);
     expect(window.__consoleEarlyRequests?.map((request) => request.key)).toEqual(['phx_demo_member']);
+  });
+
+  it('adopts an answer sent without a key (the mock’s info) only for a request without one', async () => {
+    const info = await (await fetch(new URL('/__mock/info', window.location.origin))).json();
+    const url = `${window.location.origin}/__mock/info`;
+    window.__consoleEarlyRequests = [{ url, key: '', response: Promise.resolve(Response.json(info)) }];
+    let infoRequestsSeen = 0;
+    const countInfo = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/__mock/info') infoRequestsSeen += 1;
+    };
+    server.events.on('request:start', countInfo);
+    try {
+      renderApp(`/projects/${projects.app}/dashboards`);
+      await screen.findByRole('table', { name: 'Dashboards' });
+      expect(window.__consoleEarlyRequests).toEqual([]);
+      expect(infoRequestsSeen).toBe(0);
+    } finally {
+      server.events.removeListener('request:start', countInfo);
+    }
   });
 
   it('a refused key still lands on Connect, with the API’s reason', async () => {

@@ -1,6 +1,6 @@
 /**
- * A full page load asks each matched route for its code and first data before the first render
- * (src/app/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
+ * A full page load waits for the router's first navigation (each matched route's loader and `lazy`:
+ * its first data and its code) before the first render (src/app/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
  * loading state and then the rows. A slow API does not hold the first render back for long.
  */
 import { render, screen } from '@testing-library/react';
@@ -10,8 +10,8 @@ import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { dashboardQueries } from '../../src/api/dashboards.ts';
 import { App } from '../../src/app/app.tsx';
-import { bootFirstRoute } from '../../src/app/first-route.ts';
-import { appRoutes } from '../../src/app/routes.tsx';
+import { firstRouteReady } from '../../src/app/first-route.ts';
+import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { freshConsole } from '../console.ts';
@@ -23,8 +23,8 @@ const { projects } = seedIds;
 /** Boots `path` as main.tsx does (a fresh console, connected with `key` unless null), then renders the console there. */
 async function bootAndRender(path: string, waitMs?: number, key: string | null = 'phx_demo_admin') {
   const { queryClient, runtime } = freshConsole({ key });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await bootFirstRoute(appRoutes, queryClient, router.state.location, waitMs);
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
+  await firstRouteReady(router, waitMs);
   render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

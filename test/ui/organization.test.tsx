@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
+import { server } from './setup.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -143,19 +144,20 @@ describe('All dashboards', () => {
     choose(projectFilter(), String(projects.mobile));
     expect(new URLSearchParams(location().search).get('project')).toBe(String(projects.mobile));
     const mobile = all.filter((d) => d.project.id === projects.mobile);
-    expect(count()).toBe(`${mobile.length} dashboards in 1 project`);
+    // The router's location changes before React renders the page for it (a transition).
+    await waitFor(() => expect(count()).toBe(`${mobile.length} dashboards in 1 project`));
     choose(projectFilter(), 'All projects');
 
     await user.click(screen.getByRole('checkbox', { name: 'Shared publicly' }));
     expect(new URLSearchParams(location().search).get('shared')).toBe('true');
-    expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.is_shared).length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.is_shared).length} dashboards? in`)));
     await user.click(screen.getByRole('checkbox', { name: 'Shared publicly' }));
 
     choose(screen.getByRole('combobox', { name: 'Not opened in' }), '90 days');
     expect(new URLSearchParams(location().search).get('notOpened')).toBe('90d');
     const cutoff = Date.now() - 90 * 86_400_000;
     const notOpened = all.filter((d) => d.last_accessed_at === null || Date.parse(d.last_accessed_at) < cutoff);
-    expect(count()).toMatch(new RegExp(`^${notOpened.length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${notOpened.length} dashboards? in`)));
     choose(screen.getByRole('combobox', { name: 'Not opened in' }), 'Any time');
 
     const creator = all.find((d) => d.created_by)!.created_by!;
@@ -163,7 +165,7 @@ describe('All dashboards', () => {
     expect(within(createdBy).getAllByRole('option')[0]).toHaveTextContent('Anyone');
     choose(createdBy, creator.email);
     expect(new URLSearchParams(location().search).get('createdBy')).toBe(creator.email);
-    expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.created_by?.email === creator.email).length} dashboards? in`));
+    await waitFor(() => expect(count()).toMatch(new RegExp(`^${all.filter((d) => d.created_by?.email === creator.email).length} dashboards? in`)));
     choose(createdBy, 'Anyone');
 
     const needle = 'funnel';
@@ -220,12 +222,13 @@ describe('All dashboards', () => {
 
   it('tells a key that cannot read dashboards so, up front', async () => {
     const key = await apiGet<Record<string, unknown>>('/api/personal_api_keys/@current/');
-    const { server } = renderApp('/organization/dashboards');
+    // Before the render: the connected routes' loader asks for the key's scopes as the router starts.
     server.use(
       http.get('*/api/personal_api_keys/@current/', () =>
         HttpResponse.json({ ...key, scopes: ['organization:read', 'user:read', 'project:read'] }),
       ),
     );
+    renderApp('/organization/dashboards');
     expect(await screen.findByText('This API key cannot read dashboards: it lacks the dashboard:read scope.')).toBeInTheDocument();
   });
 });

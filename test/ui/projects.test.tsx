@@ -67,7 +67,8 @@ describe('Projects', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(location().search).toBe(''));
-    expect(screen.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('');
+    // The router's location changes before React renders the page for it (a transition).
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search projects' })).toHaveValue(''));
     await waitFor(() => expect(rowNames(screen.getByRole('table', { name: 'Projects' }))).toHaveLength(3));
   });
 

@@ -23,7 +23,7 @@ import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { App } from '../../src/app/app.tsx';
-import { appRoutes } from '../../src/app/routes.tsx';
+import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
 import { freshConsole } from '../console.ts';
 import { mock, server } from './setup.ts';
@@ -54,7 +54,7 @@ export interface RenderAppResult extends RenderResult {
 export function renderApp(path = '/', options: RenderAppOptions = {}): RenderAppResult {
   const key = options.key === undefined ? 'phx_demo_admin' : options.key;
   const { runtime, queryClient } = freshConsole({ key, host: options.host, remember: options.remember });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
@@ -77,8 +77,9 @@ export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'):
 }
 
 /**
- * Waits until no control says `Checking access…` (the key's access, loaded after the first draw
- * when nothing was kept with the connection: src/api/authorization.ts).
+ * Waits until no control says `Checking access…`: a fact of the key's access that the connected
+ * routes' loader does not wait for (who the person is, asked by the dashboard pages; the access of
+ * a key switched in place), src/api/authorization.ts.
  */
 export async function accessKnown(): Promise<void> {
   await waitFor(() => expect(screen.queryAllByText('Checking access…')).toEqual([]));
