@@ -5,7 +5,7 @@ import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { newProjectRecord } from '../../src/mock/rules/projects.ts';
 import { seedIds } from '../../src/mock/seed.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
 
@@ -14,7 +14,12 @@ beforeAll(async () => {
   await import('../../src/features/projects/projects-page.tsx');
 }, 60_000);
 
-const projectsTable = () => screen.findByRole('table', { name: 'Projects' });
+/** The projects table, once the key's access is known too (the page may draw before it: its write controls wait). */
+const projectsTable = async () => {
+  const table = await screen.findByRole('table', { name: 'Projects' });
+  await accessKnown();
+  return table;
+};
 const rowNames = (table: HTMLElement) =>
   within(table)
     .getAllByRole('rowheader')
