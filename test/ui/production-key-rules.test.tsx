@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seedIds } from '../../src/mock/seed.ts';
-import { renderApp } from './render.tsx';
+import { accessKnown, renderApp } from './render.tsx';
 
 const LOAD = { timeout: 10_000 };
 
@@ -14,6 +14,8 @@ describe('Production key rules', { timeout: 30_000 }, () => {
     const { user, runtime } = renderApp(`/projects/${seedIds.projects.app}/settings`);
     const danger = await screen.findByRole('region', { name: 'Danger zone' }, LOAD);
     const reset = within(danger).getByRole('button', { name: 'Reset project API key' });
+    // The page may draw before the key's access is in (the connected routes' loader does not hold it).
+    await accessKnown();
     expect(reset).toBeEnabled();
 
     await user.click(await screen.findByRole('button', { name: 'Mock controls' }, LOAD));
