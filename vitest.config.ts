@@ -2,17 +2,13 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * The UI tests' files that need a module registry of their own: those that replace modules
+ * The UI tests' files that need a module registry of their own: the one that replaces modules
  * (`vi.mock`), and those about what happens once per page load (the first route's code and data,
- * the hold until the first paint, the tabs' channel), which another file's render would have done.
+ * the hold until the first paint), which another file's render would have done. The connection,
+ * the request log and the tab channel are no module state (each render makes its own console), so
+ * the files about them share the workers' modules like the rest.
  */
-const uiOwnModules = [
-  'test/ui/key-expiry.test.tsx',
-  'test/ui/route-prefetch.test.tsx',
-  'test/ui/first-route.test.tsx',
-  'test/ui/first-paint.test.ts',
-  'test/ui/tab-sync.test.ts',
-];
+const uiOwnModules = ['test/ui/route-prefetch.test.tsx', 'test/ui/first-route.test.tsx', 'test/ui/first-paint.test.ts'];
 
 const uiTest = {
   environment: 'jsdom' as const,
@@ -47,8 +43,9 @@ export default defineConfig({
           exclude: uiOwnModules,
           // The files of a worker share its modules instead of importing the app, React and the
           // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test
-          // still starts clean: setup.ts resets the mock, the storage, the connection and the
-          // request log, and each render makes its own query client and router.
+          // still starts clean: setup.ts resets the mock (the backend) and web storage (the
+          // browser), and each render makes its own console (runtime, query client, router),
+          // disposed when its test ends: no module holds console state to reset.
           isolate: false,
         },
       },

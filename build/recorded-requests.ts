@@ -1,7 +1,8 @@
 /**
  * Stands in for src/api/http.ts while the build reads the routes' first requests
  * (build/route-requests.ts): `apiRequest` writes down the request the query asked for, with the same
- * path and query string the console sends (`buildPath`), and never answers.
+ * path and query string the console sends (`buildPath`), and never answers. Like the real one it
+ * takes the call first (the query function's context: here without a client, which it never reads).
  */
 import { buildPath, type QueryParams } from '../src/api/http.ts';
 
@@ -18,7 +19,7 @@ export function takeRecorded(): RecordedRequest[] {
   return recorded.splice(0);
 }
 
-export function apiRequest(options: { method?: string; path: string; query?: QueryParams; auth?: boolean }): Promise<never> {
+export function apiRequest(_call: unknown, options: { method?: string; path: string; query?: QueryParams; auth?: boolean }): Promise<never> {
   recorded.push({ method: options.method ?? 'GET', path: buildPath(options.path, options.query), authenticated: options.auth !== false });
   return new Promise<never>(() => {});
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
+import { createConsoleRuntime } from './api/runtime.ts';
 import { App } from './app/app.tsx';
 import { firstRouteReady } from './app/first-route.ts';
 import { createAppRoutes } from './app/routes.tsx';
@@ -29,6 +30,10 @@ function showStartFailure(container: HTMLElement, error: unknown) {
 }
 
 async function start(container: HTMLElement) {
+  // The console's runtime (the connection read from storage, as it stands at load; the request log;
+  // the line to the other tabs), made once and handed down with the QueryClient that carries it
+  // (src/api/runtime.ts).
+  const runtime = createConsoleRuntime();
   if (inBrowserDemo) {
     try {
       const { startBrowserMock } = await import('./mock/browser.ts');
@@ -38,7 +43,7 @@ async function start(container: HTMLElement) {
       return;
     }
   }
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ runtime });
   // The routes' loaders ask this client for each page's first data; creating the router starts the first route's.
   const routes = createAppRoutes(queryClient);
   // A hash router in the demo: its URLs work from any folder of a static host, with no rewrite rules.

@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { activityLogPageSchema, type ActivityEntry, type ActivityLogPage } from '../contract/schemas.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
 export type { ActivityLogPage } from '../contract/schemas.ts';
@@ -34,14 +34,13 @@ export function cursorOf(url: string | null): string | undefined {
 export function fetchActivityLogPage(
   projectId: ProjectId,
   filters: ActivityLogFilters,
-  cursor?: string,
-  signal?: AbortSignal,
+  cursor: string | undefined,
+  call: ApiCall,
 ): Promise<ActivityLogPage> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'activityLog.list',
     path: `/api/projects/${segment(projectId)}/activity_log/`,
     query: { scope: filters.scope, item_id: filters.itemId, user: filters.user, cursor },
-    signal,
     schema: activityLogPageSchema,
   });
 }
@@ -51,7 +50,7 @@ export const activityQueries = {
   log: (projectId: ProjectId, filters: ActivityLogFilters = noActivityFilters) =>
     infiniteQueryOptions({
       queryKey: [...keyRoots.activityLog(projectId), { scope: filters.scope, itemId: filters.itemId, user: filters.user }] as const,
-      queryFn: ({ pageParam, signal }) => fetchActivityLogPage(projectId, filters, pageParam, signal),
+      queryFn: (call) => fetchActivityLogPage(projectId, filters, call.pageParam, call),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => (lastPage.results.length > 0 ? cursorOf(lastPage.next) : undefined),
     }),

@@ -19,13 +19,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberLevels, type Dashboard, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { getConnection, useConnectionState } from './connection.ts';
 import { personalApiKeyQueries } from './key-access.ts';
-import { keepAccess, readKeptAccess } from './keep-access.ts';
+import { keepAccess } from './keep-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
 import { organizationQueries, userQueries } from './organization.ts';
 import { projectQueries } from './projects.ts';
 import { type ProjectId } from './query-keys.ts';
+import { useConnectionState, useRuntime } from './use-runtime.ts';
 import { sessionOnlyEndpoints, sessionOnlyReason, type SessionOnlyEndpoint } from './session-only.ts';
 
 // ---------- the key itself ----------
@@ -170,7 +170,7 @@ export function refusal(action: Action, facts: AuthorizationFacts): string | nul
 /** True when the backend refuses personal API keys the session-only actions; undefined while not known. */
 function useProductionKeyRules(kept: boolean | undefined): boolean | undefined {
   const { connection } = useConnectionState();
-  const info = useQuery(mockQueries.info(connection?.host ?? getConnection()?.host ?? ''));
+  const info = useQuery(mockQueries.info(connection?.host ?? ''));
   if (info.isError) return false;
   if (!info.isSuccess) return kept;
   // Not the bundled mock: a production-like service (API.md §1.2).
@@ -200,11 +200,11 @@ export interface Authorization {
  */
 export function useAuthorization(context: AuthorizationContext = {}): Authorization {
   // What the queries learn is kept with the connection for the next load (once per client).
-  keepAccess(useQueryClient());
+  const keeper = keepAccess(useRuntime(), useQueryClient());
   const key = useQuery(personalApiKeyQueries.current());
   const organization = useQuery(organizationQueries.current());
   const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });
-  const kept = readKeptAccess();
+  const kept = keeper.read();
   const productionKeyRules = useProductionKeyRules(kept?.productionKeyRules);
   const keyFacts = key.data
     ? { scopes: key.data.scopes, scopedTeams: key.data.scoped_teams }

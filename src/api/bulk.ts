@@ -12,6 +12,7 @@ import type { Action } from './authorization.ts';
 import { dashboardDisplayName, dashboardQueries, fetchDashboardPage } from './dashboards.ts';
 import { changed, type Change } from './changes.ts';
 import { updateDashboard } from './dashboard-mutations.ts';
+import type { ApiCall } from './http.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
 export type BulkActionKind = 'pin' | 'unpin' | 'addTag' | 'removeTag' | 'restrict' | 'allowEveryone' | 'delete' | 'restore';
@@ -76,8 +77,8 @@ export function bulkAuthorizationAction(kind: BulkActionKind): Action {
 }
 
 /** The one request of a bulk action for one dashboard. */
-export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, signal?: AbortSignal) {
-  return updateDashboard(projectId, dashboard.id, bulkChange(action, dashboard), signal);
+export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, call: ApiCall) {
+  return updateDashboard(projectId, dashboard.id, bulkChange(action, dashboard), call);
 }
 
 /** The name a summary shows for a dashboard. */
@@ -95,7 +96,7 @@ export const MATCHING_PAGE_SIZE = 250;
 export async function fetchAllMatching(
   projectId: ProjectId,
   filters: DashboardListFilters,
-  options: { signal?: AbortSignal; onPage?: (loaded: number, total: number) => void; pageSize?: number } = {},
+  options: ApiCall & { onPage?: (loaded: number, total: number) => void; pageSize?: number },
 ): Promise<DashboardListItem[]> {
   const pageSize = options.pageSize ?? MATCHING_PAGE_SIZE;
   const seen = new Set<string>();
@@ -103,7 +104,7 @@ export async function fetchAllMatching(
   let offset = 0;
   for (;;) {
     options.signal?.throwIfAborted();
-    const page = await fetchDashboardPage(projectId, { ...filters, offset, limit: pageSize }, options.signal);
+    const page = await fetchDashboardPage(projectId, { ...filters, offset, limit: pageSize }, { client: options.client, signal: options.signal });
     for (const dashboard of page.results) {
       const id = String(dashboard.id);
       if (seen.has(id)) continue;

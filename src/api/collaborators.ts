@@ -3,7 +3,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { changed, type Change } from './changes.ts';
 import { collaboratorLevel } from '../contract/inputs.ts';
 import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/schemas.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 const collaboratorsPath = (projectId: ProjectId, dashboardId: DashboardId) =>
@@ -12,12 +12,11 @@ const collaboratorsPath = (projectId: ProjectId, dashboardId: DashboardId) =>
 export function fetchCollaborators(
   projectId: ProjectId,
   dashboardId: DashboardId,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Collaborator[]> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'collaborators.list',
     path: collaboratorsPath(projectId, dashboardId),
-    signal,
     schema: collaboratorListSchema,
   });
 }
@@ -27,14 +26,13 @@ export function addCollaborator(
   projectId: ProjectId,
   dashboardId: DashboardId,
   userUuid: string,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Collaborator> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'collaborators.add',
     method: 'POST',
     path: collaboratorsPath(projectId, dashboardId),
     body: { user_uuid: userUuid, level: collaboratorLevel },
-    signal,
     schema: collaboratorSchema,
   });
 }
@@ -43,13 +41,12 @@ export function removeCollaborator(
   projectId: ProjectId,
   dashboardId: DashboardId,
   userUuid: string,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<void> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'collaborators.remove',
     method: 'DELETE',
     path: `${collaboratorsPath(projectId, dashboardId)}${segment(userUuid)}/`,
-    signal,
   });
 }
 
@@ -57,7 +54,7 @@ export const collaboratorQueries = {
   list: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
       queryKey: [...keyRoots.dashboard(projectId, dashboardId), 'collaborators'] as const,
-      queryFn: ({ signal }) => fetchCollaborators(projectId, dashboardId, signal),
+      queryFn: (call) => fetchCollaborators(projectId, dashboardId, call),
     }),
 };
 
@@ -79,7 +76,7 @@ const collaboratorsChanged = (
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */
 export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (userUuid: string) => addCollaborator(projectId, dashboardId, userUuid),
+    mutationFn: (userUuid: string, call) => addCollaborator(projectId, dashboardId, userUuid, call),
     meta: {
       changes: (collaborator: Collaborator) =>
         collaboratorsChanged(projectId, dashboardId, (list) =>
@@ -92,7 +89,7 @@ export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardI
 /** Variables: the user's `uuid`. The collaborator leaves the cached list. */
 export function useRemoveCollaborator(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (userUuid: string) => removeCollaborator(projectId, dashboardId, userUuid),
+    mutationFn: (userUuid: string, call) => removeCollaborator(projectId, dashboardId, userUuid, call),
     meta: {
       changes: (_data: void, userUuid: string) =>
         collaboratorsChanged(projectId, dashboardId, (list) => list?.filter((c) => c.user.uuid !== userUuid)),

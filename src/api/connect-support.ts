@@ -1,11 +1,12 @@
 /**
- * What only Connect needs, kept out of the first page's code (src/api/connection.ts keeps the
- * connection itself): `Saved connections`, the key check that waits across the reload unlocking a
+ * What only Connect needs, kept out of the first page's code (the runtime's connection store,
+ * src/api/connection.ts, keeps the connection itself): `Saved connections`, the key check that waits across the reload unlocking a
  * locked policy, what `Use <name>` connects with, the path a typed host leaves out, and the `no-cors`
  * probe that tells a host refusing this origin from one that does not answer.
  */
-import { useSyncExternalStore } from 'react';
-import { getConnection, readJson } from './connection.ts';
+import { useMemo, useSyncExternalStore } from 'react';
+import { readJson } from './connection-storage.ts';
+import type { ConsoleRuntime } from './runtime.ts';
 import {
   normalizeHost,
   rememberedKeyFor,
@@ -44,8 +45,8 @@ export type PendingCheck = SaveConnectionInput;
  * steps aside (its key, when remembered, stays remembered for its saved connection), the check waits
  * in sessionStorage, and the page reloads; Connect then checks the key there (`takePendingCheck`).
  */
-export function reloadToCheckElsewhere(check: PendingCheck): void {
-  stepAsideFor(check.host);
+export function reloadToCheckElsewhere(runtime: ConsoleRuntime, check: PendingCheck): void {
+  stepAsideFor(runtime, check.host);
   try {
     storage('session')?.setItem(PENDING_CHECK_STORAGE_KEY, JSON.stringify(check));
   } catch {
@@ -97,8 +98,8 @@ export interface SavedConnection {
   connectedAt: number;
 }
 
-const savedListeners = new Set<() => void>();
-let savedSnapshot: { raw: string | null; list: ReadonlyArray<SavedConnection> } = { raw: null, list: [] };
+/** Told on `window` when this tab changes `Saved connections` (another tab's change is a `storage` event). */
+const SAVED_CHANGED_EVENT = 'analytics-console:saved-connections-changed';
 
 function parseSaved(value: unknown): SavedConnection[] {
   if (!Array.isArray(value)) return [];
@@ -121,20 +122,30 @@ function parseSaved(value: unknown): SavedConnection[] {
   return list.slice(0, SAVED_CONNECTIONS_LIMIT);
 }
 
-/** `Saved connections`, newest first (a stable array between changes, for `useSyncExternalStore`). */
+/** What storage holds for `Saved connections` (a string: stable between changes, for `useSyncExternalStore`). */
+const readSavedRaw = (): string | null => storage('local')?.getItem(SAVED_CONNECTIONS_STORAGE_KEY) ?? null;
+
+/** `Saved connections`, newest first. */
 export function getSavedConnections(): ReadonlyArray<SavedConnection> {
-  const raw = storage('local')?.getItem(SAVED_CONNECTIONS_STORAGE_KEY) ?? null;
-  if (raw !== savedSnapshot.raw) savedSnapshot = { raw, list: parseSaved(readJson(raw)) };
-  return savedSnapshot.list;
+  return parseSaved(readJson(readSavedRaw()));
 }
 
-export function subscribeSavedConnections(listener: () => void): () => void {
-  savedListeners.add(listener);
-  return () => savedListeners.delete(listener);
+/** Calls `listener` when this tab or another changes `Saved connections`; returns the unsubscribe. */
+function subscribeSavedConnections(listener: () => void): () => void {
+  // Another tab connected somewhere new or forgot a saved connection: this tab's list follows.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SAVED_CONNECTIONS_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener(SAVED_CHANGED_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SAVED_CHANGED_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 function notifySaved(): void {
-  for (const listener of [...savedListeners]) listener();
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SAVED_CHANGED_EVENT));
 }
 
 function writeSaved(list: ReadonlyArray<SavedConnection>): void {
@@ -165,18 +176,21 @@ export function recordSavedConnection(entry: Omit<SavedConnection, 'connectedAt'
  * current connection's and its key is remembered, this device stops remembering it: the key stays
  * for this tab's lifetime only (sessionStorage), as if `Remember this key on this device` were unticked.
  */
-export function forgetSavedConnection(host: string): void {
+export function forgetSavedConnection(runtime: ConsoleRuntime, host: string): void {
   writeSaved(getSavedConnections().filter((entry) => entry.host !== host));
   forgetRememberedKey(host);
-  stopRememberingCurrent(host);
+  stopRememberingCurrent(runtime, host);
 }
 
 /**
  * What `Use <name>` can connect with at once: the key remembered for `host` (not past its deadline),
  * or the current connection's own when it is on that host; null when the person must enter a key.
  */
-export function rememberedConnectionFor(host: string): { key: string; expiresAt: number | null; world?: string; remembered: boolean } | null {
-  const current = getConnection();
+export function rememberedConnectionFor(
+  runtime: ConsoleRuntime,
+  host: string,
+): { key: string; expiresAt: number | null; world?: string; remembered: boolean } | null {
+  const current = runtime.connection.get();
   if (current?.host === host) return { key: current.key, expiresAt: current.expiresAt, world: current.world, remembered: current.remembered };
   const remembered = rememberedKeyFor(host);
   return remembered ? { ...remembered, remembered: true } : null;
@@ -215,15 +229,9 @@ export async function hostAnswers(url: string, signal?: AbortSignal): Promise<bo
   }
 }
 
-if (typeof window !== 'undefined') {
-  // Another tab connected somewhere new or forgot a saved connection: this tab's list follows.
-  window.addEventListener('storage', (event) => {
-    if (event.key === SAVED_CONNECTIONS_STORAGE_KEY || event.key === null) notifySaved();
-  });
-}
-
 /** `Saved connections`, newest first; re-renders when this tab or another changes them. */
 export function useSavedConnections(): ReadonlyArray<SavedConnection> {
-  return useSyncExternalStore(subscribeSavedConnections, getSavedConnections, getSavedConnections);
+  const raw = useSyncExternalStore(subscribeSavedConnections, readSavedRaw, readSavedRaw);
+  return useMemo(() => parseSaved(readJson(raw)), [raw]);
 }
 

@@ -5,20 +5,19 @@ import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } fro
 import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
 import { dashboardToTemplate } from './dashboard-template.ts';
 import { dashboardPath, dashboardQueries, dashboardsPath, fetchDashboard, type DashboardTemplateJson } from './dashboards.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
 
 // ---------- fetchers only the mutations use (kept out of the entry, which imports dashboards.ts) ----------
 
-export function createDashboard(projectId: ProjectId, input: DashboardCreateInput, signal?: AbortSignal): Promise<Dashboard> {
-  return apiRequest({
+export function createDashboard(projectId: ProjectId, input: DashboardCreateInput, call: ApiCall): Promise<Dashboard> {
+  return apiRequest(call, {
     endpoint: 'dashboards.create',
     method: 'POST',
     path: dashboardsPath(projectId),
     body: input,
-    signal,
     schema: dashboardSchema,
   });
 }
@@ -28,14 +27,13 @@ export function updateDashboard(
   projectId: ProjectId,
   dashboardId: DashboardId,
   changes: DashboardUpdateInput,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Dashboard> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'dashboards.update',
     method: 'PATCH',
     path: dashboardPath(projectId, dashboardId),
     body: changes,
-    signal,
     schema: dashboardSchema,
   });
 }
@@ -43,14 +41,13 @@ export function updateDashboard(
 export function createDashboardFromTemplateJson(
   projectId: ProjectId,
   template: DashboardTemplateJson,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Dashboard> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'dashboards.createFromTemplateJson',
     method: 'POST',
     path: `${dashboardsPath(projectId)}create_from_template_json/`,
     body: { template },
-    signal,
     schema: dashboardSchema,
   });
 }
@@ -65,14 +62,13 @@ export function moveTile(
   dashboardId: DashboardId,
   tileId: number,
   toDashboard: number,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Dashboard> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'dashboards.moveTile',
     method: 'PATCH',
     path: `/api/projects/${segment(projectId)}/dashboards/${segment(dashboardId)}/move_tile/`,
     body: { tile: { id: tileId }, toDashboard },
-    signal,
     schema: dashboardSchema,
   });
 }
@@ -122,7 +118,7 @@ const dashboardSaved = (projectId: ProjectId, dashboard: Dashboard): Change[] =>
 /** POST a dashboard; the answer is cached as its detail, lists refresh. */
 export function useCreateDashboard(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (input: DashboardCreateInput) => createDashboard(projectId, input),
+    mutationFn: (input: DashboardCreateInput, call) => createDashboard(projectId, input, call),
     meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
 }
@@ -136,10 +132,10 @@ export interface ImportDashboardVariables {
 /** POST create_from_template_json/ (then the restriction, when asked); the answer is cached as its detail, lists refresh. */
 export function useCreateDashboardFromTemplateJson(projectId: ProjectId) {
   return useMutation({
-    mutationFn: async ({ template, restrictionLevel }: ImportDashboardVariables) => {
-      const dashboard = await createDashboardFromTemplateJson(projectId, template);
+    mutationFn: async ({ template, restrictionLevel }: ImportDashboardVariables, call) => {
+      const dashboard = await createDashboardFromTemplateJson(projectId, template, call);
       if (restrictionLevel === undefined || restrictionLevel === dashboard.restriction_level) return dashboard;
-      return updateDashboard(projectId, dashboard.id, { restriction_level: restrictionLevel });
+      return updateDashboard(projectId, dashboard.id, { restriction_level: restrictionLevel }, call);
     },
     meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
@@ -161,11 +157,11 @@ export interface CopyToProjectVariables {
  */
 export function useCopyDashboardToProject(projectId: ProjectId) {
   return useMutation({
-    mutationFn: async ({ dashboardId, destinationProjectId, name, onStep }: CopyToProjectVariables) => {
+    mutationFn: async ({ dashboardId, destinationProjectId, name, onStep }: CopyToProjectVariables, call) => {
       onStep?.('export');
-      const source = await fetchDashboard(projectId, dashboardId);
+      const source = await fetchDashboard(projectId, dashboardId, call);
       onStep?.('import');
-      return createDashboardFromTemplateJson(destinationProjectId, dashboardToTemplate(source, name));
+      return createDashboardFromTemplateJson(destinationProjectId, dashboardToTemplate(source, name), call);
     },
     meta: {
       changes: (copy: Dashboard, { destinationProjectId }: CopyToProjectVariables) => dashboardSaved(destinationProjectId, copy),
@@ -184,7 +180,7 @@ export interface MoveTileVariables {
  */
 export function useMoveTile(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: ({ tileId, toDashboard }: MoveTileVariables) => moveTile(projectId, dashboardId, tileId, toDashboard),
+    mutationFn: ({ tileId, toDashboard }: MoveTileVariables, call) => moveTile(projectId, dashboardId, tileId, toDashboard, call),
     meta: {
       changes: (source: Dashboard, { toDashboard }: MoveTileVariables) => [
         changed.set(dashboardQueries.detail(projectId, dashboardId).queryKey, source),
@@ -198,7 +194,7 @@ export function useMoveTile(projectId: ProjectId, dashboardId: DashboardId) {
 /** PATCH the changed fields of one dashboard; the answer replaces the cached detail. */
 export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (changes: DashboardUpdateInput) => updateDashboard(projectId, dashboardId, changes),
+    mutationFn: (changes: DashboardUpdateInput, call) => updateDashboard(projectId, dashboardId, changes, call),
     meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
   });
 }
@@ -209,7 +205,7 @@ export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardI
  */
 export function useDeleteDashboard(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: true }),
+    mutationFn: (dashboardId: DashboardId, call) => updateDashboard(projectId, dashboardId, { deleted: true }, call),
     meta: {
       changes: (_dashboard: Dashboard, dashboardId: DashboardId) => [
         updateLists(projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1),
@@ -225,7 +221,7 @@ export function useDeleteDashboard(projectId: ProjectId) {
 /** Undo of a delete: `PATCH {deleted: false}`, the only request that finds a deleted dashboard. */
 export function useRestoreDashboard(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (dashboardId: DashboardId) => updateDashboard(projectId, dashboardId, { deleted: false }),
+    mutationFn: (dashboardId: DashboardId, call) => updateDashboard(projectId, dashboardId, { deleted: false }, call),
     meta: {
       changes: (dashboard: Dashboard) => [...dashboardSaved(projectId, dashboard), changed.refresh(keyRoots.project(projectId))],
     },
@@ -245,7 +241,7 @@ export interface PinVariables {
 export function usePinDashboard(projectId: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ dashboardId, pinned }: PinVariables) => updateDashboard(projectId, dashboardId, { pinned }),
+    mutationFn: ({ dashboardId, pinned }: PinVariables, call) => updateDashboard(projectId, dashboardId, { pinned }, call),
     onMutate: async ({ dashboardId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId) });
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });

@@ -12,7 +12,7 @@ import {
   type DashboardListItem,
   type Paginated,
 } from '../contract/schemas.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { keyRoots, segment, type DashboardId, type DashboardListFilters, type ProjectId } from './query-keys.ts';
 
@@ -35,9 +35,9 @@ export function dashboardDisplayName(dashboard: Pick<DashboardListItem, 'name'>)
 export function fetchDashboardPage(
   projectId: ProjectId,
   params: Partial<DashboardListFilters> & { offset?: number; limit?: number },
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Paginated<DashboardListItem>> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'dashboards.list',
     path: dashboardsPath(projectId),
     query: {
@@ -46,13 +46,12 @@ export function fetchDashboardPage(
       limit: params.limit ?? PAGE_SIZE,
       offset: params.offset ?? 0,
     },
-    signal,
     schema: dashboardPageSchema,
   });
 }
 
-export function fetchDashboard(projectId: ProjectId, dashboardId: DashboardId, signal?: AbortSignal): Promise<Dashboard> {
-  return apiRequest({ endpoint: 'dashboards.get', path: dashboardPath(projectId, dashboardId), signal, schema: dashboardSchema });
+export function fetchDashboard(projectId: ProjectId, dashboardId: DashboardId, call: ApiCall): Promise<Dashboard> {
+  return apiRequest(call, { endpoint: 'dashboards.get', path: dashboardPath(projectId, dashboardId), schema: dashboardSchema });
 }
 
 // ---------- queries ----------
@@ -63,7 +62,7 @@ export const dashboardQueries = {
     const normalized: DashboardListFilters = { search: filters.search.trim(), pinned: filters.pinned };
     return infiniteQueryOptions({
       queryKey: [...keyRoots.dashboardLists(projectId), normalized] as const,
-      queryFn: ({ pageParam, signal }) => fetchDashboardPage(projectId, { ...normalized, offset: pageParam }, signal),
+      queryFn: (call) => fetchDashboardPage(projectId, { ...normalized, offset: call.pageParam }, call),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
       // A new search or filter keeps the old rows on screen until its first page arrives.
@@ -73,6 +72,6 @@ export const dashboardQueries = {
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
       queryKey: keyRoots.dashboard(projectId, dashboardId),
-      queryFn: ({ signal }) => fetchDashboard(projectId, dashboardId, signal),
+      queryFn: (call) => fetchDashboard(projectId, dashboardId, call),
     }),
 };

@@ -3,13 +3,15 @@
  * JSON bodies, the trailing slash on every `/api/` path, an AbortSignal on every call, every
  * response parsed with src/contract/schemas.ts, and every call written to the request log.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/error-body.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
-import { getConnectionState, resolveHost, type Connection } from './connection.ts';
+import { resolveHost, type Connection } from './connection-storage.ts';
 import { adoptEarlyResponse } from './early-response.ts';
 import { untilPainted } from './first-paint.ts';
-import { addRequestLogEntry, CANCELLED_DETAIL, updateRequestLogEntry } from './request-log.ts';
+import { CANCELLED_DETAIL } from './request-log.ts';
+import { runtimeOf } from './runtime.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
 
 import type { HttpMethod } from '../contract/scopes.ts';
@@ -121,6 +123,16 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/**
+ * What a request runs under: the QueryClient of its console, whose runtime (src/api/runtime.ts) gives
+ * the connection and the request log, and the call's cancel signal. The context React Query hands a
+ * query function (`{ client, signal }`) or a mutation function (`{ client }`) is one as it is.
+ */
+export interface ApiCall {
+  client: QueryClient;
+  signal?: AbortSignal;
+}
+
 export interface RequestOptions {
   /** Endpoint name for messages and the log, e.g. `projects.get`. */
   endpoint: string;
@@ -130,8 +142,6 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Sent as JSON. */
   body?: unknown;
-  /** React Query's signal: every call can be cancelled. */
-  signal?: AbortSignal;
   /** Use this connection instead of the stored one (Connect checks a key before saving it). */
   connection?: Pick<Connection, 'host' | 'key' | 'world'>;
   /** Send the key (default). The mock's `/__mock/` routes take none. */
@@ -276,13 +286,15 @@ function describeIssue(issues: ReadonlyArray<z.core.$ZodIssue>): string {
  * Throws ApiError (the API said no), NetworkError (no answer), ResponseShapeError (wrong shape),
  * NotConnectedError, or the AbortError of a cancelled call.
  */
-export async function apiRequest<S extends z.ZodMiniType>(options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export async function apiRequest<S extends z.ZodMiniType>(call: ApiCall, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
 /** A request whose answer has no body (204). */
-export async function apiRequest(options: RequestOptions & { schema?: undefined }): Promise<void>;
-export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniType }): Promise<unknown> {
+export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: undefined }): Promise<void>;
+export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: z.ZodMiniType }): Promise<unknown> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
-  const connectionState = getConnectionState();
+  const { signal } = call;
+  const { connection: store, requestLog } = runtimeOf(call.client);
+  const connectionState = store.getState();
   const connection = options.connection ?? connectionState.connection;
   if (auth && !connection?.key) throw new NotConnectedError();
   const key = auth ? connection?.key : undefined;
@@ -312,13 +324,13 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
 
   // An answer the page asked for before the console ran, or a request that waits while the first
   // screen is painted (src/api/first-paint.ts); a request never sent is not logged.
-  const early = adoptEarlyResponse(method, url, key, options.signal);
-  const hold = early ? null : untilPainted(options.signal);
+  const early = adoptEarlyResponse(method, url, key, signal);
+  const hold = early ? null : untilPainted(signal);
   if (hold) await hold;
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response, cancelled = false) =>
-    addRequestLogEntry({
+    requestLog.add({
       method,
       url: redact(url, secrets),
       path: redact(path, secrets),
@@ -339,10 +351,10 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
   let text: string;
   try {
     // The key travels in `Authorization` only: never cookies, on this site or another (API.md §1.5).
-    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal: options.signal, credentials: 'omit' }));
+    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal, credentials: 'omit' }));
     text = await response.text();
   } catch (error) {
-    if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+    if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
       log(null, null, CANCELLED_DETAIL, undefined, true);
       throw error;
     }
@@ -362,7 +374,7 @@ export async function apiRequest(options: RequestOptions & { schema?: z.ZodMiniT
 
   const fail = (problem: string): never => {
     const shapeError = new ResponseShapeError(target, response.status, problem);
-    updateRequestLogEntry(logId, { errorDetail: redact(shapeError.message, secrets) });
+    requestLog.update(logId, { errorDetail: redact(shapeError.message, secrets) });
     throw shapeError;
   };
   if (!text) return fail('the body is empty, but the contract expects JSON.');

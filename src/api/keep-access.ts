@@ -1,11 +1,13 @@
 /**
- * Keeps the key's access with the connection (kept-access.ts reads it): what the queries learn of
+ * Keeps the key's access with the connection (kept-access.ts says where): what the queries learn of
  * the key's scopes, the person's level, who the person is and the backend's rules is written beside
- * the connection, and wiped when the key or host changes. Loaded with the pages that ask about
- * access (authorization.ts), so none of this is first-load code.
+ * the connection (the connection's store, connection.ts, wipes it when the key or host changes).
+ * Its state for one console (what it last read, its query-cache subscription) is a keeper the
+ * console's runtime carries (src/api/runtime.ts), made when a page first asks about access
+ * (authorization.ts), so none of this is first-load code.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { getConnection, subscribeConnection, type Connection } from './connection.ts';
+import type { Connection, ConnectionStore } from './connection.ts';
 import { personalApiKeyQueries } from './key-access.ts';
 import { ACCESS_STORAGE_KEY, store, type KeptAccess } from './kept-access.ts';
 import { organizationQueries, userQueries } from './organization.ts';
@@ -40,91 +42,86 @@ function parse(raw: string | null | undefined, host: string): KeptAccess | null 
   }
 }
 
-let lastRaw: string | null | undefined;
-let lastHost = '';
-let lastParsed: KeptAccess | null = null;
-
-/** What is kept for the current connection, or null. */
-export function readKeptAccess(): KeptAccess | null {
-  const connection = getConnection();
-  if (!connection) return null;
-  let raw: string | null;
+function readRaw(connection: Connection): string | null {
   try {
-    raw = store(connection)?.getItem(ACCESS_STORAGE_KEY) ?? null;
+    return store(connection)?.getItem(ACCESS_STORAGE_KEY) ?? null;
   } catch {
-    raw = null;
-  }
-  if (raw !== lastRaw || connection.host !== lastHost) {
-    lastRaw = raw;
-    lastHost = connection.host;
-    lastParsed = parse(raw, connection.host);
-  }
-  return lastParsed;
-}
-
-function write(change: Omit<KeptAccess, 'host'>): void {
-  const connection = getConnection();
-  const target = store(connection);
-  if (!connection || !target) return;
-  const next: KeptAccess = { ...(readKeptAccess() ?? {}), ...change, host: connection.host };
-  try {
-    target.setItem(ACCESS_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Quota or privacy mode: the access is learnt again on the next load.
-  }
-}
-
-function wipe(): void {
-  for (const kind of ['sessionStorage', 'localStorage'] as const) {
-    try {
-      globalThis[kind]?.removeItem(ACCESS_STORAGE_KEY);
-    } catch {
-      // Blocked storage holds nothing.
-    }
+    return null;
   }
 }
 
 const startsWith = (queryKey: QueryKey, prefix: ReadonlyArray<unknown>) => prefix.every((part, i) => queryKey[i] === part);
 
-/** Keeps what one query answered, when it is part of the key's access. */
-function keepAnswer(queryKey: QueryKey, answer: unknown): void {
-  const data = answer as Record<string, unknown> | null;
-  if (startsWith(queryKey, keptQueryKeys.key) && data) {
-    write({ key: { scopes: (data.scopes as string[]) ?? [], scopedTeams: (data.scoped_teams as number[]) ?? [] } });
-  } else if (startsWith(queryKey, keptQueryKeys.organization) && queryKey.length === keptQueryKeys.organization.length && data) {
-    write({ membershipLevel: typeof data.membership_level === 'number' ? data.membership_level : null });
-  } else if (startsWith(queryKey, keptQueryKeys.me) && queryKey.length === 1 && data) {
-    if (typeof data.id === 'number' && typeof data.uuid === 'string') write({ me: { id: data.id, uuid: data.uuid } });
-  } else if (startsWith(queryKey, keptQueryKeys.mockInfo) && queryKey[2] === (getConnection()?.host ?? '')) {
-    // Null: not the bundled mock, so a production-like service.
-    const faults = data?.faults as { production_key_rules?: unknown } | undefined;
-    write({ productionKeyRules: data === null ? true : faults?.production_key_rules === true });
-  }
+/** What the key's access keeps, for one console. */
+export interface KeptAccessKeeper {
+  /** What is kept for the current connection, or null (the same object until storage or the host changes). */
+  read(): KeptAccess | null;
+  /** Stops following the queries. */
+  dispose(): void;
 }
 
-const keeping = new WeakSet<QueryClient>();
+/** The runtime's slot for the keeper (src/api/runtime.ts). */
+interface KeeperSlot {
+  readonly connection: ConnectionStore;
+  keptAccess?: KeptAccessKeeper;
+}
 
 /**
- * Keeps what `client`'s queries learn of the key's access, from now on and what they already hold.
- * Called by the pages that ask about access (authorization.ts), so none of this is first-load code.
+ * Keeps what `client`'s queries learn of the key's access, from now on and what they already hold
+ * (the connection's store wipes it when the connection changes to another key, another host, or
+ * none). Made once per console (the runtime keeps it); called by the pages that ask about access
+ * (authorization.ts).
  */
-export function keepAccess(client: QueryClient): void {
-  if (keeping.has(client)) return;
-  keeping.add(client);
+export function keepAccess(runtime: KeeperSlot, client: QueryClient): KeptAccessKeeper {
+  if (runtime.keptAccess) return runtime.keptAccess;
+  const { connection: connections } = runtime;
+  let last: { raw: string | null; host: string; parsed: KeptAccess | null } | undefined;
+
+  const read = (): KeptAccess | null => {
+    const connection = connections.get();
+    if (!connection) return null;
+    const raw = readRaw(connection);
+    if (!last || raw !== last.raw || connection.host !== last.host) last = { raw, host: connection.host, parsed: parse(raw, connection.host) };
+    return last.parsed;
+  };
+
+  const write = (change: Omit<KeptAccess, 'host'>) => {
+    const connection = connections.get();
+    const target = store(connection);
+    if (!connection || !target) return;
+    const next: KeptAccess = { ...(read() ?? {}), ...change, host: connection.host };
+    try {
+      target.setItem(ACCESS_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Quota or privacy mode: the access is learnt again on the next load.
+    }
+  };
+
+  /** Keeps what one query answered, when it is part of the key's access. */
+  const keepAnswer = (queryKey: QueryKey, answer: unknown) => {
+    const data = answer as Record<string, unknown> | null;
+    if (startsWith(queryKey, keptQueryKeys.key) && data) {
+      write({ key: { scopes: (data.scopes as string[]) ?? [], scopedTeams: (data.scoped_teams as number[]) ?? [] } });
+    } else if (startsWith(queryKey, keptQueryKeys.organization) && queryKey.length === keptQueryKeys.organization.length && data) {
+      write({ membershipLevel: typeof data.membership_level === 'number' ? data.membership_level : null });
+    } else if (startsWith(queryKey, keptQueryKeys.me) && queryKey.length === 1 && data) {
+      if (typeof data.id === 'number' && typeof data.uuid === 'string') write({ me: { id: data.id, uuid: data.uuid } });
+    } else if (startsWith(queryKey, keptQueryKeys.mockInfo) && queryKey[2] === (connections.get()?.host ?? '')) {
+      // Null: not the bundled mock, so a production-like service.
+      const faults = data?.faults as { production_key_rules?: unknown } | undefined;
+      write({ productionKeyRules: data === null ? true : faults?.production_key_rules === true });
+    }
+  };
+
   for (const query of client.getQueryCache().getAll()) {
     if (query.state.status === 'success') keepAnswer(query.queryKey, query.state.data);
   }
-  client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+  const stopQueries = client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
     if (event.type === 'updated' && event.action.type === 'success') keepAnswer(event.query.queryKey, event.action.data);
   });
-}
 
-// Another key, another host, or none: what was kept belongs to the old one.
-const identity = (connection: Connection | null) => (connection ? `${connection.host}\n${connection.key}` : '');
-let keptFor = identity(getConnection());
-subscribeConnection(() => {
-  const now = identity(getConnection());
-  if (now === keptFor) return;
-  keptFor = now;
-  wipe();
-});
+  // Another key, another host, or none wipes what was kept: the connection's store does it (connection.ts).
+  const keeper: KeptAccessKeeper = { read, dispose: stopQueries };
+  runtime.keptAccess = keeper;
+  return keeper;
+}

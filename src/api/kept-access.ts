@@ -8,12 +8,13 @@
  *
  * Never the key, nor anything the API could answer with it (`value`, `mask_value`): scopes and ids only.
  * This module holds where it is kept and the connected routes' loader's one question (is it all
- * there?), so it is first-load code and small; keep-access.ts reads the values (checked), writes
- * them from the queries' answers, and wipes them when the key or host changes.
+ * there?), so it is first-load code and small; keep-access.ts reads the values (checked) and writes
+ * them from the queries' answers; the connection's store (connection.ts) wipes them when the key or
+ * host changes.
  */
-import { getConnection, type Connection } from './connection.ts';
+import { ACCESS_STORAGE_KEY, type Connection } from './connection-storage.ts';
 
-export const ACCESS_STORAGE_KEY = 'analytics-console:access';
+export { ACCESS_STORAGE_KEY };
 
 export interface KeptAccess {
   /** The host it was learnt on (a connection to another host never reads it). */
@@ -38,13 +39,12 @@ export function store(connection: Connection | null): Storage | null {
 
 /**
  * True when what the connected routes' loader asks about the key (key-access.ts: its scopes, the
- * person's role, the backend's rules) is all kept for the current connection: the pages then draw
+ * person's role, the backend's rules) is all kept for `connection` (the current one): the pages then draw
  * with it at once, and the queries check it in the background. Only whether each is there: the
  * values are read, and checked, by keep-access.ts's `readKeptAccess` (not first-load code); one
  * it refuses is "not known yet" there, never "yes".
  */
-export function accessKept(): boolean {
-  const connection = getConnection();
+export function accessKept(connection: Connection | null): boolean {
   try {
     const kept = JSON.parse(store(connection)?.getItem(ACCESS_STORAGE_KEY) ?? 'null') as Partial<KeptAccess> | null;
     return !!kept?.key && kept.host === connection?.host && kept.membershipLevel !== undefined && typeof kept.productionKeyRules === 'boolean';

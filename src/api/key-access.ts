@@ -8,18 +8,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { personalApiKeySchema, type PersonalApiKey } from '../contract/schemas.ts';
 import type { Connection } from './connection.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { mockQueries } from './mock.ts';
 import { organizationQueries } from './organization.ts';
 
 export type CurrentKey = PersonalApiKey;
 
 /** With `connection`, asks about a key that is not stored yet (Connect). */
-export function fetchCurrentKey(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
-  return apiRequest({
+export function fetchCurrentKey(call: ApiCall, connection?: Pick<Connection, 'host' | 'key'>): Promise<CurrentKey> {
+  return apiRequest(call, {
     endpoint: 'personalApiKeys.current',
     path: '/api/personal_api_keys/@current/',
-    signal,
     schema: personalApiKeySchema,
     connection,
   });
@@ -34,7 +33,7 @@ export const personalApiKeyQueries = {
   current: () =>
     queryOptions({
       queryKey: ['personal-api-key', '@current'] as const,
-      queryFn: ({ signal }) => fetchCurrentKey(signal),
+      queryFn: (call) => fetchCurrentKey(call),
       staleTime: 5 * 60_000,
       retry: false,
       retryOnMount: false,

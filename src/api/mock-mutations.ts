@@ -7,29 +7,28 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, type MockFaults, type Organization } from '../contract/schemas.ts';
 import { changed, type Change } from './changes.ts';
-import { getConnection } from './connection.ts';
 import { saveConnection } from './save-connection.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
+import { runtimeOf } from './runtime.ts';
 import { mockQueries } from './mock.ts';
 import { fetchCurrentOrganization, organizationQueries } from './organization.ts';
 import { keyRoots } from './query-keys.ts';
 
 /** PUT /__mock/faults: the fields given replace the current settings. */
-export function updateMockFaults(faults: MockFaultsInput, signal?: AbortSignal): Promise<MockFaults> {
-  return apiRequest({
+export function updateMockFaults(faults: MockFaultsInput, call: ApiCall): Promise<MockFaults> {
+  return apiRequest(call, {
     endpoint: 'mock.faults.update',
     method: 'PUT',
     path: '/__mock/faults',
     auth: false,
     body: faults,
-    signal,
     schema: mockFaultsSchema,
   });
 }
 
 /** POST /__mock/reset: the mock's store is its seed again. */
-export function resetMock(signal?: AbortSignal): Promise<void> {
-  return apiRequest({ endpoint: 'mock.reset', method: 'POST', path: '/__mock/reset', auth: false, signal });
+export function resetMock(call: ApiCall): Promise<void> {
+  return apiRequest(call, { endpoint: 'mock.reset', method: 'POST', path: '/__mock/reset', auth: false });
 }
 
 /** The faults are the answer; everything else of the mock's (its info: production_key_rules) is stale. */
@@ -40,14 +39,14 @@ const faultsSaved = (faults: MockFaults): Change[] => [
 
 export function useUpdateMockFaults() {
   return useMutation({
-    mutationFn: (faults: MockFaultsInput) => updateMockFaults(faults),
+    mutationFn: (faults: MockFaultsInput, call) => updateMockFaults(faults, call),
     meta: { changes: faultsSaved },
   });
 }
 
 export function useSetProductionKeyRules() {
   return useMutation({
-    mutationFn: (on: boolean) => updateMockFaults({ production_key_rules: on }),
+    mutationFn: (on: boolean, call) => updateMockFaults({ production_key_rules: on }, call),
     meta: { changes: faultsSaved },
   });
 }
@@ -55,7 +54,7 @@ export function useSetProductionKeyRules() {
 /** Resets the mock's data (the connection's world): every tab drops what is not on screen and refetches the rest. */
 export function useResetMock() {
   return useMutation({
-    mutationFn: () => resetMock(),
+    mutationFn: (_: void, call) => resetMock(call),
     meta: { changes: () => [changed.everything()] },
   });
 }
@@ -68,14 +67,15 @@ export function useResetMock() {
 export function useSwitchKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (key: string) => {
-      const current = getConnection();
+    mutationFn: async (key: string, call) => {
+      const runtime = runtimeOf(call.client);
+      const current = runtime.connection.get();
       const host = current?.host ?? '';
-      const organization = await fetchCurrentOrganization(undefined, { host, key });
+      const organization = await fetchCurrentOrganization(call, { host, key });
       // The mock's own answers do not depend on the key: put them back after the key change empties
       // the cache, so its controls stay on screen (restored data, not a change the mutation made).
       const mockData = queryClient.getQueriesData({ queryKey: keyRoots.mock });
-      saveConnection({ host, key, remember: current?.remembered ?? false });
+      saveConnection(runtime, { host, key, remember: current?.remembered ?? false });
       for (const [queryKey, data] of mockData) if (data !== undefined) queryClient.setQueryData(queryKey, data);
       return organization;
     },

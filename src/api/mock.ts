@@ -5,48 +5,45 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { mockFaultsSchema, mockInfoSchema, type MockFaults, type MockInfo } from '../contract/schemas.ts';
-import { getConnection } from './connection.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
+import { runtimeOf } from './runtime.ts';
 import { keyRoots } from './query-keys.ts';
 
 /** GET /__mock/info at `host` (default: the connection's); null when the backend is not the bundled mock. */
-export async function fetchMockInfo(host?: string, signal?: AbortSignal): Promise<MockInfo | null> {
-  const target = host ?? getConnection()?.host ?? '';
+export async function fetchMockInfo(call: ApiCall, host?: string): Promise<MockInfo | null> {
+  const target = host ?? runtimeOf(call.client).connection.get()?.host ?? '';
   try {
-    return await apiRequest({
+    return await apiRequest(call, {
       endpoint: 'mock.info',
       path: '/__mock/info',
       auth: false,
       connection: { host: target, key: '' },
-      signal,
       schema: mockInfoSchema,
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (call.signal?.aborted) throw error;
     // A production API answers 404 (or something that is not the mock's shape): not the mock.
     return null;
   }
 }
 
-export function fetchMockFaults(signal?: AbortSignal): Promise<MockFaults> {
-  return apiRequest({ endpoint: 'mock.faults', path: '/__mock/faults', auth: false, signal, schema: mockFaultsSchema });
+export function fetchMockFaults(call: ApiCall): Promise<MockFaults> {
+  return apiRequest(call, { endpoint: 'mock.faults', path: '/__mock/faults', auth: false, schema: mockFaultsSchema });
 }
 
 export const mockQueries = {
-  /** Null when the backend at `host` (default: the connection's) is not the bundled mock. Never retried. */
-  info: (host?: string) => {
-    const target = host ?? getConnection()?.host ?? '';
-    return queryOptions({
-      queryKey: [...keyRoots.mock, 'info', target] as const,
-      queryFn: ({ signal }) => fetchMockInfo(target, signal),
+  /** Null when the backend at `host` (`''`: this site) is not the bundled mock. Never retried. */
+  info: (host: string) =>
+    queryOptions({
+      queryKey: [...keyRoots.mock, 'info', host] as const,
+      queryFn: (call) => fetchMockInfo(call, host),
       staleTime: 60_000,
       retry: false,
-    });
-  },
+    }),
   faults: () =>
     queryOptions({
       queryKey: [...keyRoots.mock, 'faults'] as const,
-      queryFn: ({ signal }) => fetchMockFaults(signal),
+      queryFn: (call) => fetchMockFaults(call),
     }),
 };
 

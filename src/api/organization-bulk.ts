@@ -8,6 +8,7 @@ import type { Action } from './authorization.ts';
 import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './bulk.ts';
 import { changed, type Change } from './changes.ts';
 import { slimSharing, type OrganizationDashboard, type PublicLinkConfig } from './organization-dashboards.ts';
+import type { ApiCall } from './http.ts';
 import { keyRoots } from './query-keys.ts';
 import { refreshSharing, updateSharing } from './sharing.ts';
 
@@ -35,17 +36,17 @@ export interface OrganizationBulkAnswer {
 export async function sendOrganizationBulk(
   action: OrganizationBulkAction,
   row: OrganizationDashboard,
-  signal: AbortSignal,
+  call: ApiCall,
 ): Promise<OrganizationBulkAnswer> {
   if (action.kind === 'stopSharing') {
-    const sharing = await updateSharing(row.projectId, row.id, { enabled: false }, signal);
+    const sharing = await updateSharing(row.projectId, row.id, { enabled: false }, call);
     return { row: { is_shared: sharing.enabled }, sharing: slimSharing(sharing) };
   }
   if (action.kind === 'rotateLinks') {
-    const sharing = await refreshSharing(row.projectId, row.id, signal);
+    const sharing = await refreshSharing(row.projectId, row.id, call);
     return { row: { is_shared: sharing.enabled }, sharing: slimSharing(sharing) };
   }
-  const answer = await sendBulkChange(row.projectId, action, row, signal);
+  const answer = await sendBulkChange(row.projectId, action, row, call);
   if (answer.deleted) return { row: null };
   return {
     row: {

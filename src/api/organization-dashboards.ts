@@ -5,6 +5,7 @@
  * filter and authorize on, never the API's whole object, so 50,000 rows stay light), rows handed
  * over as they arrive, and the signal of the page cancelling what is in flight when it is left.
  */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DashboardListItem, ProjectListItem, SharingConfiguration } from '../contract/schemas.ts';
 import { fetchDashboardPage } from './dashboards.ts';
@@ -115,13 +116,14 @@ const reasonOf = (error: unknown) => {
  */
 export async function loadOrganizationDashboards(
   organization: string,
+  client: QueryClient,
   pool: RequestPool,
   callbacks: LoadCallbacks,
   pageSize = ORGANIZATION_PAGE_SIZE,
 ): Promise<void> {
   const projects: ProjectListItem[] = [];
   for (let offset = 0; ; ) {
-    const page = await pool.run((signal) => fetchProjectPage({ organization, offset, limit: PAGE_SIZE }, signal));
+    const page = await pool.run((signal) => fetchProjectPage({ organization, offset, limit: PAGE_SIZE }, { client, signal }));
     projects.push(...page.results);
     offset += page.results.length;
     if (page.results.length === 0 || offset >= page.count) break;
@@ -131,14 +133,14 @@ export async function loadOrganizationDashboards(
 
   const loadProject = async (project: ProjectListItem) => {
     try {
-      const first = await pool.run((signal) => fetchDashboardPage(project.id, { offset: 0, limit: pageSize }, signal));
+      const first = await pool.run((signal) => fetchDashboardPage(project.id, { offset: 0, limit: pageSize }, { client, signal }));
       callbacks.onRows(first.results.map((d) => slimDashboard(project, d, intern)));
       // The other pages at once (the pool keeps the in-flight limit), each shown as it arrives.
       const offsets: number[] = [];
       for (let offset = first.results.length; first.results.length > 0 && offset < first.count; offset += pageSize) offsets.push(offset);
       await Promise.all(
         offsets.map(async (offset) => {
-          const page = await pool.run((signal) => fetchDashboardPage(project.id, { offset, limit: pageSize }, signal));
+          const page = await pool.run((signal) => fetchDashboardPage(project.id, { offset, limit: pageSize }, { client, signal }));
           callbacks.onRows(page.results.map((d) => slimDashboard(project, d, intern)));
         }),
       );
@@ -206,6 +208,7 @@ export function useOrganizationDashboards(organization: string, enabled = true):
   const current = state.run === run ? state : freshState(run);
   if (state.run !== run) setState(current);
   const controllerRef = useRef<AbortController | null>(null);
+  const client = useQueryClient();
 
   useEffect(() => {
     if (!enabled) return;
@@ -225,7 +228,7 @@ export function useOrganizationDashboards(organization: string, enabled = true):
       change((previous) => ({ rows: previous.rows.concat(batch) }));
     };
     const pool = createRequestPool({ concurrency: 4, signal: controller.signal });
-    void loadOrganizationDashboards(organization, pool, {
+    void loadOrganizationDashboards(organization, client, pool, {
       onProjects: (list) => change(() => ({ projects: list })),
       onRows: (rows) => {
         pending.push(...rows);
@@ -254,7 +257,7 @@ export function useOrganizationDashboards(organization: string, enabled = true):
       if (timer !== null) clearTimeout(timer);
       controller.abort();
     };
-  }, [organization, enabled, run]);
+  }, [organization, enabled, run, client]);
 
   const stop = useCallback(() => {
     const controller = controllerRef.current;
@@ -325,6 +328,7 @@ export function useSharingConfigurations(rows: ReadonlyArray<OrganizationDashboa
   const [configs, setConfigs] = useState<ReadonlyMap<string, PublicLinkConfig | { error: string }>>(new Map());
   const requested = useRef(new Set<string>());
   const poolRef = useRef<{ pool: RequestPool; controller: AbortController } | null>(null);
+  const client = useQueryClient();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -344,14 +348,14 @@ export function useSharingConfigurations(rows: ReadonlyArray<OrganizationDashboa
       if (!row.is_shared || requested.current.has(row.key)) continue;
       requested.current.add(row.key);
       current.pool
-        .run((signal) => fetchSharing(row.projectId, row.id, signal))
+        .run((signal) => fetchSharing(row.projectId, row.id, { client, signal }))
         .then(
           (sharing) => !current.controller.signal.aborted && setConfigs((map) => new Map(map).set(row.key, slimSharing(sharing))),
           (error: unknown) =>
             !current.controller.signal.aborted && setConfigs((map) => new Map(map).set(row.key, { error: reasonOf(error) })),
         );
     }
-  }, [rows]);
+  }, [rows, client]);
 
   const setConfig = useCallback((key: string, config: PublicLinkConfig) => setConfigs((map) => new Map(map).set(key, config)), []);
   return { configs, setConfig };

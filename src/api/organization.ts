@@ -10,7 +10,7 @@ import {
   type Organization,
 } from '../contract/schemas.ts';
 import type { Connection } from './connection.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { keyRoots, segment } from './query-keys.ts';
 
@@ -19,28 +19,26 @@ import { keyRoots, segment } from './query-keys.ts';
  * (the Connect page); a 401 then is the caller's to show, not a reason to disconnect.
  */
 export function fetchCurrentOrganization(
-  signal?: AbortSignal,
+  call: ApiCall,
   connection?: Pick<Connection, 'host' | 'key'>,
 ): Promise<Organization> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'organizations.get',
     path: '/api/organizations/@current/',
-    signal,
     connection,
     schema: organizationSchema,
   });
 }
 
 /** Every member of the organization, all pages fetched one after the other, by `joined_at`. */
-export async function fetchAllMembers(organizationId = '@current', signal?: AbortSignal): Promise<Member[]> {
+export async function fetchAllMembers(organizationId: string, call: ApiCall): Promise<Member[]> {
   const members: Member[] = [];
   let offset: number | undefined = 0;
   while (offset !== undefined) {
-    const page = await apiRequest({
+    const page = await apiRequest(call, {
       endpoint: 'organizations.members',
       path: `/api/organizations/${segment(organizationId)}/members/`,
       query: { limit: PAGE_SIZE, offset },
-      signal,
       schema: memberPageSchema,
     });
     members.push(...page.results);
@@ -50,20 +48,19 @@ export async function fetchAllMembers(organizationId = '@current', signal?: Abor
 }
 
 /** GET /api/organizations/: the organizations the key owner belongs to (one page of up to 100). */
-export async function fetchOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  const page = await apiRequest({
+export async function fetchOrganizations(call: ApiCall): Promise<Organization[]> {
+  const page = await apiRequest(call, {
     endpoint: 'organizations.list',
     path: '/api/organizations/',
     query: { limit: PAGE_SIZE, offset: 0 },
-    signal,
     schema: organizationPageSchema,
   });
   return page.results;
 }
 
 /** GET /api/users/@me/; with `connection`, for a key Connect is still checking. */
-export function fetchMe(signal?: AbortSignal, connection?: Pick<Connection, 'host' | 'key'>): Promise<Me> {
-  return apiRequest({ endpoint: 'users.me', path: '/api/users/@me/', signal, connection, schema: meSchema });
+export function fetchMe(call: ApiCall, connection?: Pick<Connection, 'host' | 'key'>): Promise<Me> {
+  return apiRequest(call, { endpoint: 'users.me', path: '/api/users/@me/', connection, schema: meSchema });
 }
 
 export const organizationQueries = {
@@ -71,20 +68,20 @@ export const organizationQueries = {
   current: () =>
     queryOptions({
       queryKey: [...keyRoots.organization, 'current'] as const,
-      queryFn: ({ signal }) => fetchCurrentOrganization(signal),
+      queryFn: (call) => fetchCurrentOrganization(call),
     }),
   /** Every organization the key owner belongs to (the `Organization` switcher), each with its `projects`. */
   all: () =>
     queryOptions({
       queryKey: [...keyRoots.organization, 'all'] as const,
-      queryFn: ({ signal }) => fetchOrganizations(signal),
+      queryFn: (call) => fetchOrganizations(call),
       staleTime: 60_000,
     }),
   /** All members (every page); `organizationId` may be `@current`. */
   members: (organizationId = '@current') =>
     queryOptions({
       queryKey: [...keyRoots.organization, organizationId, 'members'] as const,
-      queryFn: ({ signal }) => fetchAllMembers(organizationId, signal),
+      queryFn: (call) => fetchAllMembers(organizationId, call),
     }),
 };
 
@@ -93,6 +90,6 @@ export const userQueries = {
   me: () =>
     queryOptions({
       queryKey: ['me'] as const,
-      queryFn: ({ signal }) => fetchMe(signal),
+      queryFn: (call) => fetchMe(call),
     }),
 };

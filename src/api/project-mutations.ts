@@ -3,48 +3,45 @@ import { useMutation, type QueryKey } from '@tanstack/react-query';
 import type { ProductType, ProjectCreateInput, ProjectUpdateInput } from '../contract/inputs.ts';
 import { projectSchema, type Project } from '../contract/schemas.ts';
 import { changed, type Change } from './changes.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { projectPath, projectQueries } from './projects.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
 // ---------- fetchers ----------
 
 /** POST a project into `organization` (an id; the key's current organization when not given). */
-export function createProject(input: ProjectCreateInput, signal?: AbortSignal, organization = '@current'): Promise<Project> {
-  return apiRequest({
+export function createProject(input: ProjectCreateInput, call: ApiCall, organization = '@current'): Promise<Project> {
+  return apiRequest(call, {
     endpoint: 'projects.create',
     method: 'POST',
     path: `/api/organizations/${segment(organization || '@current')}/projects/`,
     body: input,
-    signal,
     schema: projectSchema,
   });
 }
 
 /** PATCH with only the changed fields (see `changedFields`). */
-export function updateProject(projectId: ProjectId, changes: ProjectUpdateInput, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
+export function updateProject(projectId: ProjectId, changes: ProjectUpdateInput, call: ApiCall): Promise<Project> {
+  return apiRequest(call, {
     endpoint: 'projects.update',
     method: 'PATCH',
     path: projectPath(projectId),
     body: changes,
-    signal,
     schema: projectSchema,
   });
 }
 
-export function deleteProject(projectId: ProjectId, signal?: AbortSignal): Promise<void> {
-  return apiRequest({ endpoint: 'projects.delete', method: 'DELETE', path: projectPath(projectId), signal });
+export function deleteProject(projectId: ProjectId, call: ApiCall): Promise<void> {
+  return apiRequest(call, { endpoint: 'projects.delete', method: 'DELETE', path: projectPath(projectId) });
 }
 
 /** A new `api_token`; admins only. */
-export function resetProjectToken(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
+export function resetProjectToken(projectId: ProjectId, call: ApiCall): Promise<Project> {
+  return apiRequest(call, {
     endpoint: 'projects.resetToken',
     method: 'PATCH',
     path: `${projectPath(projectId)}reset_token/`,
     body: {},
-    signal,
     schema: projectSchema,
   });
 }
@@ -54,13 +51,12 @@ export interface ProductIntentInput {
   intent_context?: string | null;
 }
 
-export function addProductIntent(projectId: ProjectId, input: ProductIntentInput, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({
+export function addProductIntent(projectId: ProjectId, input: ProductIntentInput, call: ApiCall): Promise<Project> {
+  return apiRequest(call, {
     endpoint: 'projects.addProductIntent',
     method: 'PATCH',
     path: `${projectPath(projectId)}add_product_intent/`,
     body: input,
-    signal,
     schema: projectSchema,
   });
 }
@@ -68,14 +64,13 @@ export function addProductIntent(projectId: ProjectId, input: ProductIntentInput
 export function completeProductOnboarding(
   projectId: ProjectId,
   productType: ProductType,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Project> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'projects.completeProductOnboarding',
     method: 'PATCH',
     path: `${projectPath(projectId)}complete_product_onboarding/`,
     body: { product_type: productType },
-    signal,
     schema: projectSchema,
   });
 }
@@ -91,7 +86,7 @@ const projectSaved = (project: Project, ...also: QueryKey[]): Change[] => [
 /** POST a project (admins only); the new project is cached; lists and the switcher refresh. */
 export function useCreateProject(organization?: string) {
   return useMutation({
-    mutationFn: (input: ProjectCreateInput) => createProject(input, undefined, organization),
+    mutationFn: (input: ProjectCreateInput, call) => createProject(input, call, organization),
     meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.organization) },
   });
 }
@@ -99,7 +94,7 @@ export function useCreateProject(organization?: string) {
 /** PATCH the changed fields only; the answer replaces the cached project. */
 export function useUpdateProject(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (changes: ProjectUpdateInput) => updateProject(projectId, changes),
+    mutationFn: (changes: ProjectUpdateInput, call) => updateProject(projectId, changes, call),
     meta: {
       changes: (project: Project) =>
         projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization),
@@ -114,7 +109,7 @@ export function useUpdateProject(projectId: ProjectId) {
  */
 export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: ProjectId) => void }) {
   return useMutation({
-    mutationFn: (projectId: ProjectId) => deleteProject(projectId),
+    mutationFn: (projectId: ProjectId, call) => deleteProject(projectId, call),
     meta: {
       changes: (_data: void, projectId: ProjectId) => [
         changed.remove(keyRoots.project(projectId)),
@@ -130,21 +125,21 @@ export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: Project
 /** PATCH reset_token/ (admins only); the answer carries the new `api_token` (other tabs fetch it themselves). */
 export function useResetProjectToken(projectId: ProjectId) {
   return useMutation({
-    mutationFn: () => resetProjectToken(projectId),
+    mutationFn: (_: void, call) => resetProjectToken(projectId, call),
     meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
   });
 }
 
 export function useAddProductIntent(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (input: ProductIntentInput) => addProductIntent(projectId, input),
+    mutationFn: (input: ProductIntentInput, call) => addProductIntent(projectId, input, call),
     meta: { changes: (project: Project) => projectSaved(project, keyRoots.activityLog(projectId)) },
   });
 }
 
 export function useCompleteProductOnboarding(projectId: ProjectId) {
   return useMutation({
-    mutationFn: (productType: ProductType) => completeProductOnboarding(projectId, productType),
+    mutationFn: (productType: ProductType, call) => completeProductOnboarding(projectId, productType, call),
     meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
   });
 }

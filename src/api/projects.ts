@@ -12,7 +12,7 @@ import {
   type Project,
   type ProjectListItem,
 } from '../contract/schemas.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { nextOffset, PAGE_SIZE } from './pagination.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
 
@@ -23,27 +23,25 @@ export const projectPath = (projectId: ProjectId) => `/api/projects/${segment(pr
 /** One page of an organization's projects (`@current` unless given), ordered by id. */
 export function fetchProjectPage(
   params: { search?: string; offset?: number; limit?: number; organization?: string },
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<Paginated<ProjectListItem>> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'projects.list',
     path: `/api/organizations/${segment(params.organization || '@current')}/projects/`,
     query: { search: params.search?.trim() || undefined, limit: params.limit ?? PAGE_SIZE, offset: params.offset ?? 0 },
-    signal,
     schema: projectPageSchema,
   });
 }
 
-export function fetchProject(projectId: ProjectId, signal?: AbortSignal): Promise<Project> {
-  return apiRequest({ endpoint: 'projects.get', path: projectPath(projectId), signal, schema: projectSchema });
+export function fetchProject(projectId: ProjectId, call: ApiCall): Promise<Project> {
+  return apiRequest(call, { endpoint: 'projects.get', path: projectPath(projectId), schema: projectSchema });
 }
 
 /** `{isGenerating}`: a boolean, or null when the API answered with the published document's project shape. */
-export function fetchDemoDataStatus(projectId: ProjectId, signal?: AbortSignal): Promise<DemoDataStatus> {
-  return apiRequest({
+export function fetchDemoDataStatus(projectId: ProjectId, call: ApiCall): Promise<DemoDataStatus> {
+  return apiRequest(call, {
     endpoint: 'projects.isGeneratingDemoData',
     path: `${projectPath(projectId)}is_generating_demo_data/`,
-    signal,
     schema: demoDataStatusSchema,
   });
 }
@@ -61,7 +59,7 @@ export const projectQueries = {
   list: (search = '', organization = '') =>
     infiniteQueryOptions({
       queryKey: [...keyRoots.projectLists, { search: search.trim(), organization: organization || '@current' }] as const,
-      queryFn: ({ pageParam, signal }) => fetchProjectPage({ search, offset: pageParam, organization }, signal),
+      queryFn: (call) => fetchProjectPage({ search, offset: call.pageParam, organization }, call),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastOffset) => nextOffset(lastPage, lastOffset),
       // A new search keeps the old rows on screen until its first page arrives.
@@ -71,18 +69,18 @@ export const projectQueries = {
   switcher: (organization: string, search = '') =>
     queryOptions({
       queryKey: [...keyRoots.projectLists, 'switcher', { search: search.trim(), organization: organization || '@current' }] as const,
-      queryFn: ({ signal }) => fetchProjectPage({ search, organization, limit: SWITCHER_PAGE_SIZE }, signal),
+      queryFn: (call) => fetchProjectPage({ search, organization, limit: SWITCHER_PAGE_SIZE }, call),
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),
   detail: (projectId: ProjectId) =>
     queryOptions({
       queryKey: keyRoots.project(projectId),
-      queryFn: ({ signal }) => fetchProject(projectId, signal),
+      queryFn: (call) => fetchProject(projectId, call),
     }),
   demoData: (projectId: ProjectId) =>
     queryOptions({
       queryKey: [...keyRoots.project(projectId), 'is-generating-demo-data'] as const,
-      queryFn: ({ signal }) => fetchDemoDataStatus(projectId, signal),
+      queryFn: (call) => fetchDemoDataStatus(projectId, call),
     }),
 };

@@ -1,13 +1,15 @@
 /**
- * The one QueryClient setup: retry policy by error kind, a global MutationCache that applies what
- * each mutation declares it changed (`meta.changes`, src/api/changes.ts) here and sends it to the
- * other tabs, and the global 401 handler (disconnect, back to Connect).
+ * The one QueryClient setup: the console's runtime it carries (src/api/runtime.ts), retry policy by
+ * error kind, a global MutationCache that applies what each mutation declares it changed
+ * (`meta.changes`, src/api/changes.ts) here and sends it to the other tabs, and the global 401
+ * handler (disconnect, back to Connect).
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache } from '@tanstack/react-query';
 import type { ChangeDeclaration } from './changes.ts';
-import { disconnect, getConnection, getConnectionState } from './connection.ts';
+import type { ConnectionStore } from './connection.ts';
 import { ApiError, NetworkError, UNREADABLE_RETRY_AFTER_SECONDS } from './http.ts';
-import { postTabMessage, replayChanges } from './tab-sync.ts';
+import { ConsoleQueryClient, type ConsoleRuntime } from './runtime.ts';
+import { replayChanges } from './tab-sync.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -49,28 +51,32 @@ export function refusedKeyNotice(error: ApiError): string {
 }
 
 /** Any 401 under the current key: forget the key; the router then shows Connect with the notice. */
-export function handleUnauthorized(error: unknown): void {
+export function handleUnauthorized(connection: ConnectionStore, error: unknown): void {
   if (!(error instanceof ApiError) || error.status !== 401) return;
-  const state = getConnectionState();
+  const state = connection.getState();
   if (!state.connection || error.connectionVersion !== state.version) return;
-  disconnect({ notice: refusedKeyNotice(error) });
+  connection.disconnect({ notice: refusedKeyNotice(error) });
 }
 
 /** What applies declared changes: it comes with the mutation hooks (they build their declarations with it), not with the first page. */
 const changesCode = () => import('./changes.ts');
 
 export interface CreateQueryClientOptions {
+  /** The console it serves (its connection, request log and tab channel): made once, in main.tsx. */
+  runtime: ConsoleRuntime;
   /** Retries off and no refetch on focus, as every test wants. */
   forTests?: boolean;
   /** Apply here what the other tabs' mutations changed (default: not in tests). */
   syncTabs?: boolean;
 }
 
-export function createQueryClient({ forTests = false, syncTabs = !forTests }: CreateQueryClientOptions = {}): QueryClient {
-  const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: handleUnauthorized }),
+export function createQueryClient({ runtime, forTests = false, syncTabs = !forTests }: CreateQueryClientOptions): ConsoleQueryClient {
+  const { connection, tabs } = runtime;
+  const unauthorized = (error: unknown) => handleUnauthorized(connection, error);
+  const client: ConsoleQueryClient = new ConsoleQueryClient(runtime, {
+    queryCache: new QueryCache({ onError: unauthorized }),
     mutationCache: new MutationCache({
-      onError: handleUnauthorized,
+      onError: unauthorized,
       // After the mutation's own onSuccess (a deleted project's pages are left before its data goes).
       // Refetches are not awaited: a long infinite list must not hold the mutation's own result back.
       // Awaited by the mutation: its promise settles once this tab holds what it declared. The code
@@ -79,7 +85,7 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
         if (error) return;
         const changes = mutation.options.meta?.changes(data, variables) ?? [];
         // Here, then in the other open tabs (the key itself is never part of a message).
-        (await changesCode()).applyAndSend(client, changes, (sent) => postTabMessage({ type: 'changes', changes: sent }), getConnection()?.key);
+        (await changesCode()).applyAndSend(client, changes, (sent) => tabs.post({ type: 'changes', changes: sent }), connection.get()?.key);
       },
     }),
     defaultOptions: {
@@ -96,6 +102,6 @@ export function createQueryClient({ forTests = false, syncTabs = !forTests }: Cr
     },
   });
   // What the other tabs' mutations changed refreshes here too (src/api/changes.ts).
-  if (syncTabs) replayChanges((changes) => void changesCode().then(({ receiveMessage }) => receiveMessage(client, changes)));
+  if (syncTabs) replayChanges(tabs, (changes) => void changesCode().then(({ receiveMessage }) => receiveMessage(client, changes)));
   return client;
 }

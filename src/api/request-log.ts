@@ -3,8 +3,6 @@
  * In memory only (never persisted), bounded, and never holding the API key (`Authorization` is the
  * one request header never recorded: `authenticated` says it was sent).
  */
-import { useSyncExternalStore } from 'react';
-
 export interface RequestLogEntry {
   /** Increasing number, unique within the tab. */
   id: number;
@@ -46,45 +44,45 @@ export const REQUEST_LOG_LIMIT = 500;
 /** The `errorDetail` of a request the console cancelled before its answer (not a failure of the API). */
 export const CANCELLED_DETAIL = 'Cancelled by the console before the answer arrived: the page no longer needed it.';
 
-let entries: ReadonlyArray<RequestLogEntry> = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of [...listeners]) listener();
+/** This tab's request log: made once per console (src/api/runtime.ts); `useRequestLog` (use-runtime.ts) draws it. */
+export interface RequestLog {
+  /** Adds an entry (id assigned here) and returns its id. */
+  add(entry: Omit<RequestLogEntry, 'id'>): number;
+  /** Amends an entry still in the log (e.g. a response that parsed but did not match the contract). */
+  update(id: number, patch: Partial<Omit<RequestLogEntry, 'id'>>): void;
+  /** Newest first; the same array until something changes (safe for useSyncExternalStore). */
+  get(): ReadonlyArray<RequestLogEntry>;
+  subscribe(listener: () => void): () => void;
+  clear(): void;
 }
 
-/** Adds an entry (id assigned here) and returns its id. */
-export function addRequestLogEntry(entry: Omit<RequestLogEntry, 'id'>): number {
-  const id = nextId++;
-  entries = [{ ...entry, id }, ...entries].slice(0, REQUEST_LOG_LIMIT);
-  emit();
-  return id;
-}
-
-/** Amends an entry still in the log (e.g. a response that parsed but did not match the contract). */
-export function updateRequestLogEntry(id: number, patch: Partial<Omit<RequestLogEntry, 'id'>>): void {
-  if (!entries.some((e) => e.id === id)) return;
-  entries = entries.map((e) => (e.id === id ? { ...e, ...patch } : e));
-  emit();
-}
-
-export function subscribeRequestLog(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Newest first; the same array until something changes (safe for useSyncExternalStore). */
-export function getRequestLog(): ReadonlyArray<RequestLogEntry> {
-  return entries;
-}
-
-export function clearRequestLog(): void {
-  entries = [];
-  emit();
-}
-
-/** The request log, re-rendering on every new request. */
-export function useRequestLog(): ReadonlyArray<RequestLogEntry> {
-  return useSyncExternalStore(subscribeRequestLog, getRequestLog, getRequestLog);
+export function createRequestLog(): RequestLog {
+  let entries: ReadonlyArray<RequestLogEntry> = [];
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    add(entry) {
+      const id = nextId++;
+      entries = [{ ...entry, id }, ...entries].slice(0, REQUEST_LOG_LIMIT);
+      emit();
+      return id;
+    },
+    update(id, patch) {
+      if (!entries.some((e) => e.id === id)) return;
+      entries = entries.map((e) => (e.id === id ? { ...e, ...patch } : e));
+      emit();
+    },
+    get: () => entries,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clear() {
+      entries = [];
+      emit();
+    },
+  };
 }

@@ -1,25 +1,23 @@
 /**
  * What changes the connection on a person's action, kept out of the first page's code
- * (src/api/connection.ts keeps the connection itself, its reading at load, expiry, disconnect and the
- * other tabs): storing a checked connection (Connect, `Use`, a mock world), the choices of `Forget the
+ * (the runtime's connection store, src/api/connection.ts, keeps the connection itself, its reading at
+ * load, expiry, disconnect and the other tabs): storing a checked connection (Connect, `Use`, a mock world), the choices of `Forget the
  * key after`, the per-host keys remembered for the other saved connections, the typed host's checks,
  * and the backend's name. Loaded with Connect, the top bar's switchers and the mock controls.
  */
 import {
-  getConnection,
   isExpired,
-  keepForThisTabOnly,
   pruneRememberedKeys,
   readRememberedKeys,
   resolveHost,
-  switchToConnection,
   wipeStoredKey,
   writeRememberedKeys,
   writeStored,
   type Connection,
   type RememberedKey,
-} from './connection.ts';
-import { connectionFingerprint, postTabMessage, toHex } from './tab-sync.ts';
+} from './connection-storage.ts';
+import type { ConsoleRuntime } from './runtime.ts';
+import { connectionFingerprint, toHex, type TabChannel } from './tab-sync.ts';
 
 /** The choices of `Forget the key after`, in the order Connect offers them. */
 export const FORGET_AFTER_CHOICES = [
@@ -53,8 +51,8 @@ export interface SaveConnectionInput {
 }
 
 /** Stores a checked connection: localStorage when `remember`, else sessionStorage only; tells the other tabs. */
-export function saveConnection(input: SaveConnectionInput): Connection {
-  const previous = getConnection();
+export function saveConnection(runtime: ConsoleRuntime, input: SaveConnectionInput): Connection {
+  const previous = runtime.connection.get();
   let expiresAt: number | null = null;
   const host = normalizeHost(input.host);
   const sameHost = previous?.host === host;
@@ -72,7 +70,7 @@ export function saveConnection(input: SaveConnectionInput): Connection {
   forgetRememberedKey(host);
   writeStored(connection);
   // On a host the page's policy does not allow, the page reloads into it once the other tabs have been told.
-  switchToConnection(connection, announceConnection(connection));
+  runtime.connection.switchTo(connection, announceConnection(runtime.tabs, connection));
   return connection;
 }
 
@@ -83,10 +81,10 @@ function newSalt(): string {
   return toHex(bytes.buffer);
 }
 
-async function announceConnection(connection: Connection): Promise<void> {
+async function announceConnection(tabs: TabChannel, connection: Connection): Promise<void> {
   const salt = newSalt();
   const digest = (await connectionFingerprint(salt, connection.host, connection.key)) ?? '';
-  postTabMessage({ type: 'connect', remembered: connection.remembered, salt, digest });
+  tabs.post({ type: 'connect', remembered: connection.remembered, salt, digest });
 }
 
 // ---------- the keys remembered for the other saved connections ----------
@@ -115,17 +113,17 @@ export function rememberedKeyFor(host: string): RememberedKey | null {
  * Before the page reloads to check a key on `host` (src/api/connect-support.ts): the current
  * connection steps aside, its key remembered for its own saved connection when it was remembered.
  */
-export function stepAsideFor(host: string): void {
-  const current = getConnection();
+export function stepAsideFor(runtime: ConsoleRuntime, host: string): void {
+  const current = runtime.connection.get();
   if (current && current.remembered && current.host !== host && !isExpired(current)) parkRememberedKey(current);
   wipeStoredKey();
 }
 
 /** `Forget` of the connected host: this device stops remembering its key, which stays for this tab only. */
-export function stopRememberingCurrent(host: string): void {
-  const current = getConnection();
+export function stopRememberingCurrent(runtime: ConsoleRuntime, host: string): void {
+  const current = runtime.connection.get();
   if (current?.host !== host || !current.remembered) return;
-  void announceConnection(keepForThisTabOnly(current));
+  void announceConnection(runtime.tabs, runtime.connection.keepForThisTabOnly(current));
 }
 
 // ---------- the host ----------

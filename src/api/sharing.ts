@@ -8,8 +8,8 @@ import {
   type SharingConfiguration,
 } from '../contract/schemas.ts';
 import { changed, type Change } from './changes.ts';
-import { getConnection, resolveHost } from './connection.ts';
-import { apiRequest } from './http.ts';
+import { resolveHost } from './connection-storage.ts';
+import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 
 const sharingPath = (projectId: ProjectId, dashboardId: DashboardId) =>
@@ -18,12 +18,11 @@ const sharingPath = (projectId: ProjectId, dashboardId: DashboardId) =>
 export function fetchSharing(
   projectId: ProjectId,
   dashboardId: DashboardId,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<SharingConfiguration> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'sharing.get',
     path: sharingPath(projectId, dashboardId),
-    signal,
     schema: sharingConfigurationSchema,
   });
 }
@@ -36,14 +35,13 @@ export function updateSharing(
   projectId: ProjectId,
   dashboardId: DashboardId,
   changes: SharingUpdateInput,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<SharingConfiguration> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'sharing.update',
     method: 'PATCH',
     path: sharingPath(projectId, dashboardId),
     body: changes,
-    signal,
     schema: sharingConfigurationSchema,
   });
 }
@@ -52,13 +50,12 @@ export function updateSharing(
 export function refreshSharing(
   projectId: ProjectId,
   dashboardId: DashboardId,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<SharingConfiguration> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'sharing.refresh',
     method: 'POST',
     path: `${sharingPath(projectId, dashboardId)}refresh/`,
-    signal,
     schema: sharingConfigurationSchema,
   });
 }
@@ -68,14 +65,13 @@ export function addSharePassword(
   projectId: ProjectId,
   dashboardId: DashboardId,
   input: SharePasswordCreateInput,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<SharePasswordCreated> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'sharing.addPassword',
     method: 'POST',
     path: `${sharingPath(projectId, dashboardId)}passwords/`,
     body: input,
-    signal,
     schema: sharePasswordCreatedSchema,
   });
 }
@@ -85,18 +81,17 @@ export function deleteSharePassword(
   projectId: ProjectId,
   dashboardId: DashboardId,
   passwordId: number,
-  signal?: AbortSignal,
+  call: ApiCall,
 ): Promise<void> {
-  return apiRequest({
+  return apiRequest(call, {
     endpoint: 'sharing.deletePassword',
     method: 'DELETE',
     path: `${sharingPath(projectId, dashboardId)}passwords/${segment(passwordId)}/`,
-    signal,
   });
 }
 
 /** `<API host>/shared/<access_token>` for the current connection (this site's origin when the host is empty). */
-export function publicLink(accessToken: string, host = getConnection()?.host ?? ''): string {
+export function publicLink(accessToken: string, host: string): string {
   return `${resolveHost(host)}/shared/${encodeURIComponent(accessToken)}`;
 }
 
@@ -104,7 +99,7 @@ export const sharingQueries = {
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
       queryKey: [...keyRoots.dashboard(projectId, dashboardId), 'sharing'] as const,
-      queryFn: ({ signal }) => fetchSharing(projectId, dashboardId, signal),
+      queryFn: (call) => fetchSharing(projectId, dashboardId, call),
     }),
 };
 
@@ -118,7 +113,7 @@ const sharingSaved = (projectId: ProjectId, dashboardId: DashboardId, sharing: S
 /** Variables: `enabled`. The dashboard's `is_shared` follows, so its detail and lists refresh. */
 export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (enabled: boolean) => updateSharing(projectId, dashboardId, { enabled }),
+    mutationFn: (enabled: boolean, call) => updateSharing(projectId, dashboardId, { enabled }, call),
     meta: {
       changes: (sharing: SharingConfiguration) =>
         sharingSaved(
@@ -135,7 +130,7 @@ export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId)
 /** POST sharing/refresh/: rotates the link. */
 export function useRefreshSharing(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: () => refreshSharing(projectId, dashboardId),
+    mutationFn: (_: void, call) => refreshSharing(projectId, dashboardId, call),
     meta: { changes: (sharing: SharingConfiguration) => sharingSaved(projectId, dashboardId, sharing) },
   });
 }
@@ -143,7 +138,7 @@ export function useRefreshSharing(projectId: ProjectId, dashboardId: DashboardId
 /** Variables: `password_required`. */
 export function useRequireSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (required: boolean) => updateSharing(projectId, dashboardId, { password_required: required }),
+    mutationFn: (required: boolean, call) => updateSharing(projectId, dashboardId, { password_required: required }, call),
     meta: { changes: (sharing: SharingConfiguration) => sharingSaved(projectId, dashboardId, sharing) },
   });
 }
@@ -151,7 +146,7 @@ export function useRequireSharePassword(projectId: ProjectId, dashboardId: Dashb
 /** Adds a share password; the configuration is fetched again for the list (the clear password is only in the answer). */
 export function useAddSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (input: SharePasswordCreateInput) => addSharePassword(projectId, dashboardId, input),
+    mutationFn: (input: SharePasswordCreateInput, call) => addSharePassword(projectId, dashboardId, input, call),
     meta: { changes: () => [changed.refresh(sharingQueries.detail(projectId, dashboardId).queryKey)] },
   });
 }
@@ -159,7 +154,7 @@ export function useAddSharePassword(projectId: ProjectId, dashboardId: Dashboard
 /** Variables: the password's `id`. It leaves the cached list at once; the configuration is fetched again. */
 export function useDeleteSharePassword(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
-    mutationFn: (passwordId: number) => deleteSharePassword(projectId, dashboardId, passwordId),
+    mutationFn: (passwordId: number, call) => deleteSharePassword(projectId, dashboardId, passwordId, call),
     meta: {
       changes: (_data: void, passwordId: number) => [
         changed.update<SharingConfiguration>(sharingQueries.detail(projectId, dashboardId).queryKey, (sharing) =>

@@ -23,13 +23,14 @@ export const TAB_MESSAGE_STORAGE_KEY = 'analytics-console:tab-message';
 
 type Listener = (message: TabMessage) => void;
 
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | null = null;
-let started = false;
-
-function deliver(message: unknown) {
-  if (!isTabMessage(message)) return;
-  for (const listener of [...listeners]) listener(message);
+/** This tab's line to the others: made once per console (src/api/runtime.ts), closed with it. */
+export interface TabChannel {
+  /** Sends `message` to every other open tab of the console (never to this one). */
+  post(message: TabMessage): void;
+  /** Calls `listener` with every message another tab sends; returns the unsubscribe. */
+  listen(listener: Listener): () => void;
+  /** Stops listening and closes the channel (a test's console, when the test ends). */
+  close(): void;
 }
 
 function isTabMessage(value: unknown): value is TabMessage {
@@ -46,16 +47,18 @@ function localStore(): Storage | null {
   }
 }
 
-function start() {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  if (typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL_NAME);
-    channel.onmessage = (event: MessageEvent) => deliver(event.data);
-    // Node's channel (tests) would otherwise keep the process alive.
-    (channel as { unref?: () => void }).unref?.();
-  }
-  window.addEventListener('storage', (event) => {
+/** A channel that opens on first use (a page that never hears or tells the other tabs opens nothing). */
+export function createTabChannel(): TabChannel {
+  const listeners = new Set<Listener>();
+  let channel: BroadcastChannel | null = null;
+  let started = false;
+  let closed = false;
+
+  const deliver = (message: unknown) => {
+    if (closed || !isTabMessage(message)) return;
+    for (const listener of [...listeners]) listener(message);
+  };
+  const onStorage = (event: StorageEvent) => {
     if (event.key !== TAB_MESSAGE_STORAGE_KEY || !event.newValue) return;
     try {
       const { message } = JSON.parse(event.newValue) as { message?: unknown };
@@ -63,37 +66,55 @@ function start() {
     } catch {
       // Not ours, or damaged: ignore.
     }
-  });
-}
-
-/** Sends `message` to every other open tab of the console (never to this one). */
-export function postTabMessage(message: TabMessage): void {
-  start();
-  if (channel) {
-    try {
-      channel.postMessage(message);
-      return;
-    } catch {
-      // A closed channel: fall through to the storage carrier.
+  };
+  const start = () => {
+    if (started || closed || typeof window === 'undefined') return;
+    started = true;
+    if (typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(CHANNEL_NAME);
+      channel.onmessage = (event: MessageEvent) => deliver(event.data);
+      // Node's channel (tests) would otherwise keep the process alive.
+      (channel as { unref?: () => void }).unref?.();
     }
-  }
-  const store = localStore();
-  if (!store) return;
-  try {
-    // A unique id makes every message a change, so a repeated message still fires `storage`.
-    store.setItem(TAB_MESSAGE_STORAGE_KEY, JSON.stringify({ id: `${Date.now()}-${Math.random()}`, message }));
-  } catch {
-    // Quota or privacy mode: the other tabs will catch up on their next load.
-  } finally {
-    store.removeItem(TAB_MESSAGE_STORAGE_KEY);
-  }
-}
+    window.addEventListener('storage', onStorage);
+  };
 
-/** Calls `listener` with every message another tab sends; returns the unsubscribe. */
-export function onTabMessage(listener: Listener): () => void {
-  start();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return {
+    post(message) {
+      start();
+      if (closed) return;
+      if (channel) {
+        try {
+          channel.postMessage(message);
+          return;
+        } catch {
+          // A closed channel: fall through to the storage carrier.
+        }
+      }
+      const store = localStore();
+      if (!store) return;
+      try {
+        // A unique id makes every message a change, so a repeated message still fires `storage`.
+        store.setItem(TAB_MESSAGE_STORAGE_KEY, JSON.stringify({ id: `${Date.now()}-${Math.random()}`, message }));
+      } catch {
+        // Quota or privacy mode: the other tabs will catch up on their next load.
+      } finally {
+        store.removeItem(TAB_MESSAGE_STORAGE_KEY);
+      }
+    },
+    listen(listener) {
+      start();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      listeners.clear();
+      channel?.close();
+      channel = null;
+      if (started && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    },
+  };
 }
 
 // ---------- fingerprints ----------
@@ -102,7 +123,6 @@ export function onTabMessage(listener: Listener): () => void {
 export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
 
 /**
  * SHA-256 of salt, host and key, as hex: equal for the same host and key under the same salt, and
@@ -119,8 +139,8 @@ export async function connectionFingerprint(salt: string, host: string, key: str
 // ---------- what mutations changed ----------
 
 /** Calls `apply` with what each mutation in another tab changed (a `changes` message); returns the unsubscribe. */
-export function replayChanges(apply: (changes: ReadonlyArray<unknown>) => void): () => void {
-  return onTabMessage((message) => {
+export function replayChanges(tabs: TabChannel, apply: (changes: ReadonlyArray<unknown>) => void): () => void {
+  return tabs.listen((message) => {
     if (message.type === 'changes') apply(message.changes);
   });
 }

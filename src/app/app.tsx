@@ -1,8 +1,13 @@
-/** The providers around the router: React Query, toasts, shell UI state; the cache is emptied when the key changes. */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+/**
+ * The providers around the router: React Query (whose client carries the console's runtime: the
+ * connection, the request log, the tab channel; src/api/runtime.ts), toasts, shell UI state; the
+ * cache is emptied when the key changes.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { getConnection, subscribeConnection, type Connection } from '../api/connection.ts';
+import type { Connection } from '../api/connection.ts';
+import type { ConsoleQueryClient } from '../api/runtime.ts';
 import { holdUntilPainted } from '../api/first-paint.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
@@ -13,7 +18,8 @@ const identity = (connection: Connection | null) => (connection ? `${connection.
 
 export interface AppProps {
   router: Router;
-  queryClient: QueryClient;
+  /** Made by `createQueryClient({ runtime })`: the runtime it carries is the console's. */
+  queryClient: ConsoleQueryClient;
 }
 
 export function App({ router, queryClient }: AppProps) {
@@ -21,9 +27,10 @@ export function App({ router, queryClient }: AppProps) {
   useLayoutEffect(holdUntilPainted, []);
   // Nothing fetched with one key may be shown under another (or after disconnecting).
   useEffect(() => {
-    let last = identity(getConnection());
-    return subscribeConnection(() => {
-      const current = identity(getConnection());
+    const { connection } = queryClient.runtime;
+    let last = identity(connection.get());
+    return connection.subscribe(() => {
+      const current = identity(connection.get());
       if (current !== last) {
         last = current;
         void queryClient.cancelQueries();

@@ -5,7 +5,7 @@
  * switchers (src/app/switchers.tsx re-exports it), loaded at once beside the page's, not with the first
  * page's JavaScript.
  */
-import { resolveHost } from '../api/connection.ts';
+import { resolveHost } from '../api/connection-storage.ts';
 import { backendName } from '../api/save-connection.ts';
 import type { MockInfo } from '../contract/schemas.ts';
 

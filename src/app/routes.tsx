@@ -9,7 +9,7 @@
  * loader sends every route to /connect, which returns to the intended path (`?next=`, a path only,
  * never the key); with one, it asks for the key's access unless it was kept (`connectedLoader`).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { ConsoleQueryClient } from '../api/runtime.ts';
 import {
   matchRoutes,
   Navigate,
@@ -19,8 +19,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { getConnection, getConnectionState, useConnectionState } from '../api/connection.ts';
 import { accessKept } from '../api/kept-access.ts';
+import { useConnectionState } from '../api/use-runtime.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { connectedData, connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
@@ -89,9 +89,9 @@ export function connectPathFor(pathname: string, search: string): string {
  * without holding the page, whose write controls say `Checking access…` until it is in.
  */
 const connectedLoader =
-  (queryClient: QueryClient) =>
+  (queryClient: ConsoleQueryClient) =>
   ({ request }: LoaderFunctionArgs): Promise<null> | null => {
-    const { connection, disconnectedByPerson } = getConnectionState();
+    const { connection, disconnectedByPerson } = queryClient.runtime.connection.getState();
     if (!connection) {
       const url = new URL(request.url);
       // React Router's `redirect`, without its options.
@@ -100,7 +100,7 @@ const connectedLoader =
     // Asked for at once (its early requests are on their way from the page), never waited for: the
     // page draws with its data, its write controls `Checking access…` until the answer is in. (A
     // loader that waited made the cold first row 1.2× slower in 16 interleaved visits.)
-    if (!accessKept()) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
+    if (!accessKept(connection)) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
     return null;
   };
 
@@ -137,8 +137,11 @@ export function RequireConnection({ pendingPage }: { pendingPage: PendingPage })
   );
 }
 
-/** The console's routes, whose loaders ask `queryClient` for the pages' first data. */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The console's routes, whose loaders ask `queryClient` for the pages' first data and read the
+ * connection of the runtime it carries (src/api/runtime.ts).
+ */
+export function createAppRoutes(queryClient: ConsoleQueryClient): RouteObject[] {
   const route = (entry: RouteEntry): RouteObject => {
     const place = entry.index ? { index: true as const } : { path: entry.path };
     const children = entry.children?.map(route);
@@ -161,7 +164,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       },
       loader: ({ params, request }: LoaderFunctionArgs): RouteLoaderData => {
         // Without a key the parent's loader goes to Connect: nothing is asked.
-        const queries = getConnection() ? data({ params, search: new URL(request.url).searchParams }) : [];
+        const queries = queryClient.runtime.connection.get() ? data({ params, search: new URL(request.url).searchParams }) : [];
         // The code is part of what a first render waits for (src/app/first-route.ts).
         return { ready: Promise.all([ensureRouteData(queryClient, queries, request.signal), Page.preload()]) };
       },

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { disconnect, useConnectionState } from '../api/connection.ts';
+import { useConnectionState, useRuntime } from '../api/use-runtime.ts';
 import { mockQueries } from '../api/mock.ts';
 import { organizationQueries } from '../api/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
@@ -87,6 +87,7 @@ function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | und
 
 /** The top bar and the main area; `children` is the page (the route's outlet). */
 export function Shell({ children }: { children: ReactNode }) {
+  const runtime = useRuntime();
   const { connection } = useConnectionState();
   const organization = useQuery(organizationQueries.current());
   const mockInfo = useQuery(mockQueries.info(connection?.host ?? ''));
@@ -201,7 +202,7 @@ export function Shell({ children }: { children: ReactNode }) {
               >
                 API log
               </button>
-              <button type="button" className="button" onClick={() => disconnect({ byPerson: true })}>
+              <button type="button" className="button" onClick={() => runtime.connection.disconnect({ byPerson: true })}>
                 Disconnect
               </button>
             </div>

@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest } from '../../src/api/http.ts';
-import { clearRequestLog, getRequestLog } from '../../src/api/request-log.ts';
+import { apiRequest, type ApiCall } from '../../src/api/http.ts';
 import { buildHar } from '../../src/features/api-log/har.ts';
 import { buildReplayScript } from '../../src/features/api-log/replay-script.ts';
 import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { freshConsole } from '../console.ts';
 import { harSchemaErrors } from '../har-schema.ts';
 
 const KEY = 'phx_demo_admin';
@@ -39,10 +39,10 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** One call through the console's fetch wrapper; an error answer is logged like any other. */
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, auth = true, query?: Record<string, string>) {
+/** One call through the console's fetch wrapper (under `via`: a test's console); an error answer is logged like any other. */
+async function send(via: ApiCall, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, auth = true, query?: Record<string, string>) {
   try {
-    await apiRequest({ endpoint: 'test', method, path, body, auth, query, connection: { host: server.url, key: KEY } });
+    await apiRequest(via, { endpoint: 'test', method, path, body, auth, query, connection: { host: server.url, key: KEY } });
   } catch {
     // 4xx answers are part of the session being replayed.
   }
@@ -50,20 +50,20 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, b
 
 describe('Export as script against the mock server', { timeout: 60_000 }, () => {
   it('replays a logged session with curl and gets the same statuses, with no key in the script or the HAR', async () => {
-    clearRequestLog();
-    await call('POST', '/__mock/reset', undefined, false);
-    await call('GET', '/api/projects/');
-    await call('POST', '/api/projects/1/dashboards/', { name: `Replay "quoted" $HOME \`date\` it's\nnew line` });
-    const created = getRequestLog()[0]!.responseBody as { id: number };
-    await call('PATCH', `/api/projects/1/dashboards/${created.id}/`, { name: 'Renamed by the replay', pinned: true });
-    await call('GET', `/api/projects/1/dashboards/${created.id}/`);
-    await call('POST', '/api/projects/1/dashboards/', { name: 'x'.repeat(500) });
-    await call('GET', '/api/projects/987654/');
-    await call('GET', '/api/projects/1/dashboards/', undefined, true, { search: 'Replay "quoted" $HOME', limit: '5' });
-    await call('PATCH', `/api/projects/1/dashboards/${created.id}/`, { deleted: true });
-    await call('GET', `/api/projects/1/dashboards/${created.id}/`);
+    const { runtime, call } = freshConsole();
+    await send(call, 'POST', '/__mock/reset', undefined, false);
+    await send(call, 'GET', '/api/projects/');
+    await send(call, 'POST', '/api/projects/1/dashboards/', { name: `Replay "quoted" $HOME \`date\` it's\nnew line` });
+    const created = runtime.requestLog.get()[0]!.responseBody as { id: number };
+    await send(call, 'PATCH', `/api/projects/1/dashboards/${created.id}/`, { name: 'Renamed by the replay', pinned: true });
+    await send(call, 'GET', `/api/projects/1/dashboards/${created.id}/`);
+    await send(call, 'POST', '/api/projects/1/dashboards/', { name: 'x'.repeat(500) });
+    await send(call, 'GET', '/api/projects/987654/');
+    await send(call, 'GET', '/api/projects/1/dashboards/', undefined, true, { search: 'Replay "quoted" $HOME', limit: '5' });
+    await send(call, 'PATCH', `/api/projects/1/dashboards/${created.id}/`, { deleted: true });
+    await send(call, 'GET', `/api/projects/1/dashboards/${created.id}/`);
 
-    const log = getRequestLog();
+    const log = runtime.requestLog.get();
     const statuses = [...log].reverse().map((entry) => entry.status);
     expect(statuses).toEqual([204, 200, 201, 200, 200, 400, 404, 200, 200, 404]);
 
@@ -92,10 +92,10 @@ describe('Export as script against the mock server', { timeout: 60_000 }, () => 
   });
 
   it('stops at the first status that differs, naming the request', async () => {
-    clearRequestLog();
-    await call('GET', '/api/projects/1/');
-    await call('POST', '/api/projects/1/dashboards/', { name: 'Only once' });
-    const log = getRequestLog();
+    const { runtime, call } = freshConsole();
+    await send(call, 'GET', '/api/projects/1/');
+    await send(call, 'POST', '/api/projects/1/dashboards/', { name: 'Only once' });
+    const log = runtime.requestLog.get();
     // Pretend the log saw a 404 for the project: the live mock answers 200.
     const tampered = log.map((entry) => (entry.path === '/api/projects/1/' ? { ...entry, status: 404 } : entry));
     const file = join(work, 'stop.sh');

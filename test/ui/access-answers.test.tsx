@@ -3,11 +3,12 @@
  * drawn disabled with `Checking access…` and never as allowed. What was learnt is kept with the
  * connection, so the next load draws the real answer at once, and a background check corrects it.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answer, reasons, type AuthorizationFacts } from '../../src/api/authorization.ts';
 import { ACCESS_STORAGE_KEY } from '../../src/api/kept-access.ts';
+import { saveConnection } from '../../src/api/save-connection.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import currentKey from '../fixtures/personal-api-key.json';
 import { accessKnown, renderApp } from './render.tsx';
@@ -121,12 +122,12 @@ describe('the controls draw the three answers', () => {
   });
 
   it('forgets the kept access when the key changes', async () => {
-    const { unmount: unmountFirst } = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
+    const { runtime } = renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_readonly' });
     await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
     await accessKnown();
     expect(sessionStorage.getItem(ACCESS_STORAGE_KEY)).not.toBeNull();
-    unmountFirst();
-    renderApp(`/projects/${APP}/dashboards`, { key: 'phx_demo_admin' });
+    // The key changes in this console (as `Switch to …` or Connect change it).
+    act(() => void saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false }));
     // Another key: nothing of the read-only key's access is read.
     const create = await screen.findByRole('button', { name: 'New dashboard' }, LOAD);
     expect(create).not.toHaveAccessibleDescription(/lacks the dashboard:write scope/);

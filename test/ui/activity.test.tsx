@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiSend } from './dashboard-detail-helpers.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -79,8 +79,8 @@ function serveLog(all: Entry[], size = 100) {
 const entryList = () => screen.findByRole('list', { name: 'Activity entries' }, LOAD);
 // eslint-disable-next-line testing-library/no-node-access -- the entries are the list's own items, not those of the lists inside them.
 const entries = (list: HTMLElement) => [...list.children] as HTMLElement[];
-const logPaths = () =>
-  getRequestLog()
+const logPaths = (runtime: ConsoleRuntime) =>
+  runtime.requestLog.get()
     .filter((e) => e.path.startsWith(`/api/projects/${APP}/activity_log/`))
     .map((e) => e.path)
     .reverse();
@@ -121,7 +121,7 @@ describe('Activity', SLOW, () => {
       }),
       entry({ activity: 'share_login_failed', scope: 'Dashboard', item_id: '78', user: null, at: '2024-06-08T08:00:00Z' }),
     ]);
-    renderApp(`/projects/${APP}/activity`);
+    const { runtime } = renderApp(`/projects/${APP}/activity`);
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading'))).toBe(true);
     const list = await entryList();
     const [updated, rotated, shared, settings, visitor] = entries(list);
@@ -139,7 +139,7 @@ describe('Activity', SLOW, () => {
     expect(settings).toHaveTextContent('Week starts on: not set → Monday');
     expect(visitor).toHaveTextContent('A visitor entered a wrong password on the public page of the dashboard Untitled dashboard');
     expect(list).not.toHaveTextContent(/phc_|restriction_level|access_token|21|37|none → none/);
-    expect(logPaths()[0]).toBe(`/api/projects/${APP}/activity_log/`);
+    expect(logPaths(runtime)[0]).toBe(`/api/projects/${APP}/activity_log/`);
   });
 
   it('pages by the cursor of next: Load more adds the next entries', async () => {
@@ -148,14 +148,14 @@ describe('Activity', SLOW, () => {
         entry({ activity: 'created', scope: 'Dashboard', item_id: String(1000 + i), name: `Board ${i}`, at: new Date(Date.UTC(2024, 5, 1) - i * 60_000).toISOString() }),
       ),
     );
-    const { user } = renderApp(`/projects/${APP}/activity`);
+    const { user, runtime } = renderApp(`/projects/${APP}/activity`);
     const list = await entryList();
     expect(entries(list)).toHaveLength(100);
     expect(screen.getByText('Showing 100 entries')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(entries(list)).toHaveLength(130));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(logPaths()).toContain(`/api/projects/${APP}/activity_log/?cursor=${encodeURIComponent(btoa('100'))}`);
+    expect(logPaths(runtime)).toContain(`/api/projects/${APP}/activity_log/?cursor=${encodeURIComponent(btoa('100'))}`);
   });
 
   it('filters by What and Person, kept in the URL', async () => {
@@ -166,7 +166,7 @@ describe('Activity', SLOW, () => {
       entry({ activity: 'updated', scope: 'Team', item_id: String(APP), name: 'Hedgebox App', user: lena, at: '2024-06-11T08:00:00Z', changes: [{ type: 'Team', action: 'changed', field: 'timezone', before: 'UTC', after: 'Europe/Paris' }] }),
       entry({ activity: 'created', scope: 'Dashboard', item_id: '6', name: 'Lena’s board', user: lena, at: '2024-06-10T08:00:00Z' }),
     ]);
-    const { user, location } = renderApp(`/projects/${APP}/activity`);
+    const { user, location, runtime } = renderApp(`/projects/${APP}/activity`);
     await entryList();
     const what = screen.getByRole('combobox', { name: 'What' });
     expect(within(what).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everything', 'Project settings', 'Dashboards']);
@@ -182,7 +182,7 @@ describe('Activity', SLOW, () => {
     await waitFor(() => expect(location().search).toBe(`?what=dashboards&person=${lena.id}`));
     await waitFor(async () => expect(entries(await entryList())).toHaveLength(1));
     expect(await entryList()).toHaveTextContent('Lena’s board');
-    expect(logPaths()).toContain(`/api/projects/${APP}/activity_log/?scope=Dashboard&user=${lena.id}`);
+    expect(logPaths(runtime)).toContain(`/api/projects/${APP}/activity_log/?scope=Dashboard&user=${lena.id}`);
   });
 
   it('opens with the filters of a shared link, and says when nothing matches', async () => {
@@ -205,7 +205,7 @@ describe('Activity', SLOW, () => {
       entry({ activity: 'deleted', scope: 'Dashboard', item_id: String(id), name: 'Product overview', at: '2024-06-12T08:00:00Z' }),
       entry({ activity: 'created', scope: 'Dashboard', item_id: String(id), name: 'Product overview', at: '2024-06-01T08:00:00Z' }),
     ]);
-    const { user } = renderApp(`/projects/${APP}/activity`);
+    const { user, runtime } = renderApp(`/projects/${APP}/activity`);
     const list = await entryList();
     const [deleted, created] = entries(list);
     // No link to a page that answers 404, and Restore on the newest entry only.
@@ -213,7 +213,7 @@ describe('Activity', SLOW, () => {
     expect(within(created!).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
     await user.click(within(deleted!).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored “Product overview”.', undefined, LOAD)).toBeInTheDocument();
-    const patch = getRequestLog().find((e) => e.method === 'PATCH')!;
+    const patch = runtime.requestLog.get().find((e) => e.method === 'PATCH')!;
     expect(patch.path).toBe(`/api/projects/${APP}/dashboards/${id}/`);
     expect(patch.requestBody).toEqual({ deleted: false });
     expect(await apiGet<{ deleted: boolean }>(`/api/projects/${APP}/dashboards/${id}/`)).toMatchObject({ deleted: false });
@@ -253,14 +253,14 @@ describe('History tab', SLOW, () => {
       }),
       entry({ activity: 'created', scope: 'Dashboard', item_id: '999', name: 'Another', at: '2024-06-11T08:00:00Z' }),
     ]);
-    renderApp(`/projects/${APP}/dashboards/${id}/history`);
+    const { runtime } = renderApp(`/projects/${APP}/dashboards/${id}/history`);
     expect(await screen.findByRole('tab', { name: 'History' }, LOAD)).toHaveAttribute('aria-selected', 'true');
     const list = await entryList();
     expect(entries(list)).toHaveLength(1);
     expect(list).toHaveTextContent('Ada (ada@example.com) updated the dashboard Product overview');
     expect(list).toHaveTextContent('Tags: kpi → kpi, finance');
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
-    expect(logPaths()[0]).toBe(`/api/projects/${APP}/activity_log/?scope=Dashboard&item_id=${id}`);
+    expect(logPaths(runtime)[0]).toBe(`/api/projects/${APP}/activity_log/?scope=Dashboard&item_id=${id}`);
   });
 
   it('says when the dashboard has no history yet', async () => {

@@ -92,14 +92,14 @@ async function settled(panel: HTMLElement) {
 
 describe('API log panel', () => {
   it('lists the calls the console made, newest first, with method, path, status and duration', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const panel = await openLog(user);
     await waitFor(() =>
       expect(within(panel).getAllByRole('button', { name: /^GET \/api\/organizations\/@current\/ 200 \d+ ms$/ }).length).toBeGreaterThan(0),
     );
 
     await act(async () => {
-      await fetchProject(987654).catch(() => undefined);
+      await fetchProject(987654, { client: queryClient }).catch(() => undefined);
     });
     const failed = await entryFor(panel, /^GET \/api\/projects\/987654\/ 404 \d+ ms$/);
     expect(toggleOf(failed)).toHaveAccessibleName(/^GET \/api\/projects\/987654\/ 404 \d+ ms$/);
@@ -112,12 +112,12 @@ describe('API log panel', () => {
   });
 
   it('filters by text and by failures only', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const panel = await openLog(user);
     await settled(panel);
     await act(async () => {
-      await fetchProject(987654).catch(() => undefined);
-      await createProject({ name: 'Logged project' });
+      await fetchProject(987654, { client: queryClient }).catch(() => undefined);
+      await createProject({ name: 'Logged project' }, { client: queryClient });
     });
     await entryFor(panel, /^POST \/api\/organizations\/@current\/projects\/ 201/);
 
@@ -137,7 +137,7 @@ describe('API log panel', () => {
   });
 
   it('shows a request the console cancelled as Cancelled, muted, with the reason, and not as a failure', async () => {
-    const { user, server } = renderApp('/projects');
+    const { user, server, queryClient } = renderApp('/projects');
     const panel = await openLog(user);
     await settled(panel);
     server.use(
@@ -148,7 +148,7 @@ describe('API log panel', () => {
     );
     await act(async () => {
       const controller = new AbortController();
-      const pending = fetchProject(424242, controller.signal).catch(() => undefined);
+      const pending = fetchProject(424242, { client: queryClient, signal: controller.signal }).catch(() => undefined);
       controller.abort();
       await pending;
     });
@@ -167,10 +167,10 @@ describe('API log panel', () => {
   });
 
   it('expands an entry to its request body and a collapsible response body', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const panel = await openLog(user);
     await act(async () => {
-      await createProject({ name: 'Body check' });
+      await createProject({ name: 'Body check' }, { client: queryClient });
     });
     const created = await entryFor(panel, /^POST \/api\/organizations\/@current\/projects\/ 201/);
     const toggle = toggleOf(created);
@@ -186,7 +186,7 @@ describe('API log panel', () => {
     expect(within(created).queryByRole('heading', { name: 'Request body' })).not.toBeInTheDocument();
 
     await act(async () => {
-      await fetchProjectPage({ search: 'Body check' });
+      await fetchProjectPage({ search: 'Body check' }, { client: queryClient });
     });
     const listed = await entryFor(panel, /^GET \/api\/organizations\/@current\/projects\/\?search=Body\+check&limit=100&offset=0 200/);
     await user.click(toggleOf(listed));
@@ -203,11 +203,11 @@ describe('API log panel', () => {
   });
 
   it('copies a curl command with $POSTHOG_API_KEY and never the key', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const panel = await openLog(user);
     await act(async () => {
       // The key in a body is redacted by the log, so it can never reach a copied command.
-      await createProject({ name: `It's ${KEY}'s project` });
+      await createProject({ name: `It's ${KEY}'s project` }, { client: queryClient });
     });
     const item = await entryFor(panel, /^POST \/api\/organizations\/@current\/projects\/ 201/);
     await user.click(within(item).getByRole('button', { name: 'Copy as curl' }));
@@ -265,11 +265,11 @@ describe('API log panel', () => {
 
     it('exports the requests the filter shows as HAR and as a script, without the key', async () => {
       const files = catchDownloads();
-      const { user } = renderApp('/projects');
+      const { user, queryClient } = renderApp('/projects');
       const panel = await openLog(user);
       await settled(panel);
       await act(async () => {
-        await createProject({ name: `Export ${KEY} check` });
+        await createProject({ name: `Export ${KEY} check` }, { client: queryClient });
       });
       await entryFor(panel, /^POST \/api\/organizations\/@current\/projects\/ 201/);
       await user.type(within(panel).getByRole('searchbox', { name: 'Filter requests' }), 'projects');

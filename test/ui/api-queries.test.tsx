@@ -2,7 +2,7 @@ import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tansta
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityQueries, cursorOf, fetchActivityLogPage, flattenActivity, noActivityFilters } from '../../src/api/activity.ts';
 import { changedFields } from '../../src/api/changed-fields.ts';
 import { saveConnection } from '../../src/api/save-connection.ts';
@@ -13,16 +13,16 @@ import { fetchAllMembers } from '../../src/api/organization.ts';
 import { flattenPages, nextOffset } from '../../src/api/pagination.ts';
 import { projectQueries } from '../../src/api/projects.ts';
 import { useUpdateProject } from '../../src/api/project-mutations.ts';
-import { createQueryClient } from '../../src/api/query-client.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import type { ProjectUpdateInput } from '../../src/contract/inputs.ts';
+import { freshConsole, type TestConsole } from '../console.ts';
 import { server } from './setup.ts';
 
 
-function setup(): { queryClient: QueryClient; wrapper: (props: { children: ReactNode }) => ReactNode } {
-  const queryClient = createQueryClient({ forTests: true });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  return { queryClient, wrapper };
+/** A fresh console connected with the admin key, and a wrapper that provides its query client. */
+function setup(): TestConsole & { wrapper: (props: { children: ReactNode }) => ReactNode } {
+  const fresh = freshConsole({ key: 'phx_demo_admin' });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={fresh.queryClient}>{children}</QueryClientProvider>;
+  return { ...fresh, wrapper };
 }
 
 const pinnedIn = (queryClient: QueryClient, search: string, id: number) =>
@@ -31,13 +31,9 @@ const pinnedIn = (queryClient: QueryClient, search: string, id: number) =>
     ?.pages.flatMap((p) => p.results)
     .find((d) => d.id === id)?.pinned;
 
-beforeEach(() => {
-  saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-});
-
 describe('infinite lists', () => {
   it('page by offset and count, never by following next', async () => {
-    const { wrapper } = setup();
+    const { wrapper, runtime } = setup();
     const { result } = renderHook(() => useInfiniteQuery(dashboardQueries.list(1)), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     const total = result.current.data!.pages[0]!.count;
@@ -51,17 +47,17 @@ describe('infinite lists', () => {
     expect(items).toHaveLength(total);
     expect(counted).toBe(total);
     expect(new Set(items.map((d) => d.id)).size).toBe(total);
-    const paths = getRequestLog().map((e) => e.path).reverse();
+    const paths = runtime.requestLog.get().map((e) => e.path).reverse();
     expect(paths[0]).toBe('/api/projects/1/dashboards/?limit=100&offset=0');
     expect(paths[1]).toBe('/api/projects/1/dashboards/?limit=100&offset=100');
-    expect(getRequestLog().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
+    expect(runtime.requestLog.get().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
   });
 
   it('send search and pinned filters and stop on the last page', async () => {
-    const { wrapper } = setup();
+    const { wrapper, runtime } = setup();
     const { result } = renderHook(() => useInfiniteQuery(dashboardQueries.list(1, { search: ' Product ', pinned: true })), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(getRequestLog()[0]!.path).toBe('/api/projects/1/dashboards/?search=Product&pinned=true&limit=100&offset=0');
+    expect(runtime.requestLog.get()[0]!.path).toBe('/api/projects/1/dashboards/?search=Product&pinned=true&limit=100&offset=0');
     expect(result.current.hasNextPage).toBe(false);
     expect(result.current.data!.pages[0]!.results.every((d) => d.pinned)).toBe(true);
     expect(nextOffset({ count: 5, next: null, previous: null, results: [1, 2] }, 3)).toBeUndefined();
@@ -81,7 +77,7 @@ describe('infinite lists', () => {
         );
       }),
     );
-    const { wrapper } = setup();
+    const { wrapper, runtime, call } = setup();
     const filters = { ...noActivityFilters, scope: 'Dashboard', itemId: '7' };
     const { result } = renderHook(() => useInfiniteQuery(activityQueries.log(1, filters)), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -90,16 +86,16 @@ describe('infinite lists', () => {
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(2));
     expect(result.current.hasNextPage).toBe(false);
     expect(flattenActivity(result.current.data).map((e) => e.id)).toEqual(['3', '2', '1']);
-    const paths = getRequestLog().map((e) => e.path).reverse();
+    const paths = runtime.requestLog.get().map((e) => e.path).reverse();
     expect(paths).toEqual([
       '/api/projects/1/activity_log/?scope=Dashboard&item_id=7',
       '/api/projects/1/activity_log/?scope=Dashboard&item_id=7&cursor=cD0yMDI0',
     ]);
     // Every request stays on the console's own host, whatever host `next` names.
-    expect(getRequestLog().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
+    expect(runtime.requestLog.get().every((e) => e.url.startsWith(window.location.origin))).toBe(true);
     expect(cursorOf(null)).toBeUndefined();
     expect(cursorOf('/api/projects/1/activity_log/?limit=1')).toBeUndefined();
-    expect((await fetchActivityLogPage(1, { ...noActivityFilters, user: '5' })).results).toHaveLength(2);
+    expect((await fetchActivityLogPage(1, { ...noActivityFilters, user: '5' }, undefined, call)).results).toHaveLength(2);
   });
 
   it('type every cache write by the factory that owns the key', () => {
@@ -115,7 +111,8 @@ describe('infinite lists', () => {
   });
 
   it('fetch every page of the members', async () => {
-    const everyone = await fetchAllMembers();
+    const { call } = setup();
+    const everyone = await fetchAllMembers('@current', call);
     expect(everyone.length).toBeGreaterThanOrEqual(6);
     server.use(
       http.get('*/api/organizations/:org/members/', ({ request }) => {
@@ -124,7 +121,7 @@ describe('infinite lists', () => {
         return HttpResponse.json({ count: everyone.length, next: null, previous: null, results: slice });
       }),
     );
-    const paged = await fetchAllMembers('@current');
+    const paged = await fetchAllMembers('@current', call);
     expect(paged.map((m) => m.id)).toEqual(everyone.map((m) => m.id));
   });
 });
@@ -159,8 +156,8 @@ describe('mutations', () => {
   });
 
   it('roll the pin back when the API refuses', async () => {
-    const { queryClient, wrapper } = setup();
-    saveConnection({ host: '', key: 'phx_demo_readonly', remember: false });
+    const { queryClient, wrapper, runtime } = setup();
+    saveConnection(runtime, { host: '', key: 'phx_demo_readonly', remember: false });
     await loadTwoLists(queryClient);
     const { result } = renderHook(() => usePinDashboard(1), { wrapper });
     act(() => result.current.mutate({ dashboardId: 1, pinned: false }));
@@ -171,20 +168,20 @@ describe('mutations', () => {
   });
 
   it('soft-delete with PATCH deleted=true, drop it from cached lists, and restore', async () => {
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper, runtime } = setup();
     await loadTwoLists(queryClient);
     const before = queryClient.getQueryData(dashboardQueries.list(1).queryKey)!.pages[0]!.count;
     const { result } = renderHook(() => ({ remove: useDeleteDashboard(1), restore: useRestoreDashboard(1) }), { wrapper });
 
     await act(() => result.current.remove.mutateAsync(2));
-    const deleteCall = getRequestLog().find((e) => e.method === 'PATCH');
+    const deleteCall = runtime.requestLog.get().find((e) => e.method === 'PATCH');
     expect(deleteCall).toMatchObject({ path: '/api/projects/1/dashboards/2/', requestBody: { deleted: true }, status: 200 });
     const list = queryClient.getQueryData(dashboardQueries.list(1).queryKey);
     expect(list?.pages.flatMap((p) => p.results).some((d) => d.id === 2)).toBe(false);
 
     const restored = await act(() => result.current.restore.mutateAsync(2));
     expect(restored.deleted).toBe(false);
-    expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', requestBody: { deleted: false }, status: 200 });
+    expect(runtime.requestLog.get()[0]).toMatchObject({ method: 'PATCH', requestBody: { deleted: false }, status: 200 });
     expect(queryClient.getQueryData(dashboardQueries.list(1).queryKey)!.pages[0]!.count).toBe(before - 1);
     expect(queryClient.getQueryState(dashboardQueries.list(1).queryKey)?.isInvalidated).toBe(true);
     const refetched = await queryClient.fetchInfiniteQuery(dashboardQueries.list(1));
@@ -192,7 +189,7 @@ describe('mutations', () => {
   });
 
   it('invalidate what meta.invalidates names, and PATCH only changed fields', async () => {
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper, runtime } = setup();
     const project = await queryClient.fetchQuery(projectQueries.detail(1));
     await queryClient.fetchInfiniteQuery(projectQueries.list(''));
     const draft: ProjectUpdateInput = { name: 'Hedgebox App (renamed)', app_urls: [...project.app_urls], timezone: project.timezone };
@@ -202,7 +199,7 @@ describe('mutations', () => {
 
     const { result } = renderHook(() => useUpdateProject(1), { wrapper });
     await act(() => result.current.mutateAsync(changes));
-    expect(getRequestLog()[0]).toMatchObject({ method: 'PATCH', path: '/api/projects/1/', requestBody: { name: 'Hedgebox App (renamed)' } });
+    expect(runtime.requestLog.get()[0]).toMatchObject({ method: 'PATCH', path: '/api/projects/1/', requestBody: { name: 'Hedgebox App (renamed)' } });
     expect(queryClient.getQueryData(projectQueries.detail(1).queryKey)?.name).toBe('Hedgebox App (renamed)');
     expect(queryClient.getQueryState(projectQueries.list('').queryKey)?.isInvalidated).toBe(true);
   });
@@ -210,11 +207,12 @@ describe('mutations', () => {
 
 describe('small helpers', () => {
   it('name untitled dashboards and detect the mock', async () => {
+    const { call } = setup();
     expect(dashboardDisplayName({ name: null })).toBe('Untitled dashboard');
     expect(dashboardDisplayName({ name: '  ' })).toBe('Untitled dashboard');
     expect(dashboardDisplayName({ name: 'Sales' })).toBe('Sales');
-    expect((await fetchMockInfo())?.mock).toBe(true);
+    expect((await fetchMockInfo(call))?.mock).toBe(true);
     server.use(http.get('*/__mock/info', () => new HttpResponse('<html>Not found</html>', { status: 404 })));
-    expect(await fetchMockInfo()).toBeNull();
+    expect(await fetchMockInfo(call)).toBeNull();
   });
 });

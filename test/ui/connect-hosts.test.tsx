@@ -4,8 +4,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getConnection } from '../../src/api/connection.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
@@ -22,48 +20,48 @@ async function tryToConnect(host: string, key = 'phx_demo_admin') {
 
 describe('Connect: the API host', () => {
   it('PostHog Cloud US and PostHog Cloud EU fill API host', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     const hostField = await screen.findByRole('textbox', { name: 'API host' });
     await user.type(hostField, 'something typed');
     await user.click(screen.getByRole('button', { name: 'PostHog Cloud US' }));
     expect(hostField).toHaveValue('https://us.posthog.com');
     await user.click(screen.getByRole('button', { name: 'PostHog Cloud EU' }));
     expect(hostField).toHaveValue('https://eu.posthog.com');
-    expect(getRequestLog().some((entry) => entry.url.includes('/api/'))).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.url.includes('/api/'))).toBe(false);
   });
 
   it('connects to a quick pick, called straight from the page', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await user.click(await screen.findByRole('button', { name: 'PostHog Cloud EU' }));
     await user.type(screen.getByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    expect(getConnection()?.host).toBe('https://eu.posthog.com');
+    expect(runtime.connection.get()?.host).toBe('https://eu.posthog.com');
     expect(screen.getByText('PostHog Cloud EU', { selector: '.backend-badge' })).toBeInTheDocument();
-    await waitFor(() => expect(getRequestLog().filter((entry) => entry.url.includes('/api/')).length).toBeGreaterThan(2));
+    await waitFor(() => expect(runtime.requestLog.get().filter((entry) => entry.url.includes('/api/')).length).toBeGreaterThan(2));
     // Every API request went to that host, none to the page's own /api/.
-    const apiCalls = getRequestLog().filter((entry) => new URL(entry.url).pathname.startsWith('/api/'));
+    const apiCalls = runtime.requestLog.get().filter((entry) => new URL(entry.url).pathname.startsWith('/api/'));
     expect(apiCalls.every((entry) => entry.url.startsWith('https://eu.posthog.com/api/'))).toBe(true);
   });
 
   it('refuses plain http:// to a host other than localhost or 127.0.0.1, saying why, and sends nothing', async () => {
-    const { hostField, keyField } = await tryToConnect('http://posthog.example.com');
+    const { hostField, keyField, runtime } = await tryToConnect('http://posthog.example.com');
     expect(hostField).toHaveAccessibleDescription(expect.stringContaining('http://posthog.example.com is plain http://'));
     expect(hostField).toHaveAccessibleDescription(expect.stringContaining('mixed content'));
     expect(hostField).toHaveAccessibleDescription(expect.stringContaining('http:// is accepted only for localhost and 127.0.0.1'));
     expect(keyField).toHaveValue('phx_demo_admin');
-    expect(getRequestLog().some((entry) => entry.url.includes('posthog.example.com'))).toBe(false);
-    expect(getConnection()).toBeNull();
+    expect(runtime.requestLog.get().some((entry) => entry.url.includes('posthog.example.com'))).toBe(false);
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('accepts http:// on 127.0.0.1 and localhost, any port', async () => {
-    await tryToConnect('http://127.0.0.1:8010');
+    const { runtime } = await tryToConnect('http://127.0.0.1:8010');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    expect(getConnection()?.host).toBe('http://127.0.0.1:8010');
+    expect(runtime.connection.get()?.host).toBe('http://127.0.0.1:8010');
   });
 
   it('leaves a path out, and says so before connecting', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     const hostField = await screen.findByRole('textbox', { name: 'API host' });
     await user.type(hostField, 'https://api.example.test/project/12/dashboard/');
     expect(
@@ -72,14 +70,14 @@ describe('Connect: the API host', () => {
     await user.type(screen.getByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
-    expect(getConnection()?.host).toBe('https://api.example.test');
+    expect(runtime.connection.get()?.host).toBe('https://api.example.test');
   });
 });
 
 describe('Connect: a host that fails gets one sentence under API host, naming it', () => {
   it('a host that does not answer', async () => {
     server.use(http.all('https://down.example.test/*', () => HttpResponse.error()));
-    const { hostField, keyField } = await tryToConnect('https://down.example.test');
+    const { hostField, keyField, runtime } = await tryToConnect('https://down.example.test');
     await waitFor(() =>
       expect(hostField).toHaveAccessibleDescription(
         expect.stringContaining('https://down.example.test does not answer: check the address, your network, and that the server is running.'),
@@ -89,7 +87,7 @@ describe('Connect: a host that fails gets one sentence under API host, naming it
     expect(keyField).toHaveValue('phx_demo_admin');
     expect(hostField).toHaveValue('https://down.example.test');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('a host that answers but refuses this page’s origin (CORS)', async () => {
@@ -100,7 +98,7 @@ describe('Connect: a host that fails gets one sentence under API host, naming it
         request.headers.has('Authorization') || request.mode !== 'no-cors' ? HttpResponse.error() : new HttpResponse(null, { status: 401 }),
       ),
     );
-    const { hostField, keyField } = await tryToConnect('https://strict.example.test');
+    const { hostField, keyField, runtime } = await tryToConnect('https://strict.example.test');
     await waitFor(() =>
       expect(hostField).toHaveAccessibleDescription(
         expect.stringContaining(
@@ -109,7 +107,7 @@ describe('Connect: a host that fails gets one sentence under API host, naming it
       ),
     );
     expect(keyField).toHaveValue('phx_demo_admin');
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('a host that answers with a web page: not this API', async () => {

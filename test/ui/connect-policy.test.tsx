@@ -4,9 +4,8 @@ import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect-support.ts';
-import { getConnection, REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../src/api/connection.ts';
+import { REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../src/api/connection-storage.ts';
 import { saveConnection } from '../../src/api/save-connection.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
 
 // Each test connects through the real Connect page: allow for a busy machine.
@@ -26,9 +25,9 @@ afterEach(() => document.head.querySelectorAll('meta[data-connection-lock]').for
 
 describe('Connect under a locked connect-src', () => {
   it('checks a key on another host only after a reload that unlocks the policy, sending nothing to it before', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     lockPolicy('self');
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: true });
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: true });
     await user.type(await screen.findByRole('textbox', { name: 'API host' }), 'https://eu.example.com');
     await user.type(screen.getByLabelText('Personal API key'), 'phx_demo_member');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
@@ -37,24 +36,24 @@ describe('Connect under a locked connect-src', () => {
     expect(JSON.parse(sessionStorage.getItem(PENDING_CHECK_STORAGE_KEY)!)).toMatchObject({ host: 'https://eu.example.com', key: 'phx_demo_member' });
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(JSON.parse(localStorage.getItem(REMEMBERED_KEYS_STORAGE_KEY)!)).toEqual({ '': { key: 'phx_demo_admin', expiresAt: null } });
-    expect(getRequestLog().some((entry) => entry.url.includes('eu.example.com'))).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.url.includes('eu.example.com'))).toBe(false);
   });
 
   it('after that reload, Connect checks the waiting key at once and takes it out of storage', async () => {
     sessionStorage.setItem(PENDING_CHECK_STORAGE_KEY, JSON.stringify({ host: 'https://eu.example.com', key: 'phx_demo_member', remember: false }));
-    renderApp('/connect', { key: null });
+    const { runtime } = renderApp('/connect', { key: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    expect(getConnection()).toMatchObject({ host: 'https://eu.example.com', key: 'phx_demo_member', remembered: false });
+    expect(runtime.connection.get()).toMatchObject({ host: 'https://eu.example.com', key: 'phx_demo_member', remembered: false });
     expect(sessionStorage.getItem(PENDING_CHECK_STORAGE_KEY)).toBeNull();
-    expect(getRequestLog().find((entry) => entry.path === '/api/organizations/@current/')?.url).toBe('https://eu.example.com/api/organizations/@current/');
+    expect(runtime.requestLog.get().find((entry) => entry.path === '/api/organizations/@current/')?.url).toBe('https://eu.example.com/api/organizations/@current/');
   });
 
   it('still connects another key on the host it is locked to', async () => {
     lockPolicy('self');
-    const { user } = renderApp('/connect');
+    const { user, runtime } = renderApp('/connect');
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_member');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    expect(getConnection()?.key).toBe('phx_demo_member');
+    expect(runtime.connection.get()?.key).toBe('phx_demo_member');
   });
 });

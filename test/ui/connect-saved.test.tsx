@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getSavedConnections, recordSavedConnection, SAVED_CONNECTIONS_STORAGE_KEY } from '../../src/api/connect-support.ts';
-import { disconnect, getConnection, REMEMBERED_KEYS_STORAGE_KEY } from '../../src/api/connection.ts';
+import { REMEMBERED_KEYS_STORAGE_KEY } from '../../src/api/connection-storage.ts';
 import { renderApp, type RenderAppResult } from './render.tsx';
 import { server } from './setup.ts';
 
@@ -51,7 +51,7 @@ describe('Saved connections', () => {
   });
 
   it('Use, when the key was not remembered, fills API host and focuses Personal API key', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await connectThroughForm(user, 'https://a.example.test', 'phx_demo_member', false);
     await disconnectWithButton(user);
     const hostField = screen.getByRole('textbox', { name: 'API host' });
@@ -60,11 +60,11 @@ describe('Saved connections', () => {
     await user.click(within(savedList()).getByRole('button', { name: 'Use Bundled mock' }));
     expect(hostField).toHaveValue('https://a.example.test');
     expect(screen.getByLabelText('Personal API key')).toHaveFocus();
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('keeps the newest first, names two mocks apart by host, and Use switches hosts in one click with the key remembered for it', async () => {
-    const { user, location, router } = renderApp('/connect', { key: null });
+    const { user, location, router, runtime } = renderApp('/connect', { key: null });
     await connectThroughForm(user, 'https://a.example.test', 'phx_demo_member', true);
     // Connect again, to another host, from the connected console.
     await act(() => router.navigate('/connect'));
@@ -86,7 +86,7 @@ describe('Saved connections', () => {
     await user.click(screen.getByRole('button', { name: 'Use Bundled mock (a.example.test)' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(location().pathname).toBe('/projects');
-    expect(getConnection()).toMatchObject({ host: 'https://a.example.test', key: 'phx_demo_member', remembered: true });
+    expect(runtime.connection.get()).toMatchObject({ host: 'https://a.example.test', key: 'phx_demo_member', remembered: true });
     // The key moved back to the current connection: it is kept in one place only.
     expect(localStorage.getItem(REMEMBERED_KEYS_STORAGE_KEY)).toBeNull();
     expect(getSavedConnections()[0]?.host).toBe('https://a.example.test');
@@ -117,11 +117,11 @@ describe('Saved connections', () => {
     // h10 is the oldest; a key is remembered for it.
     localStorage.setItem(REMEMBERED_KEYS_STORAGE_KEY, JSON.stringify({ 'https://h10.example.test': { key: 'phx_old', expiresAt: null } }));
     server.use(http.get('https://posthog.example.com/__mock/info', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     expect(within(savedList()).getAllByRole('button', { name: /^Use / })).toHaveLength(10);
     await connectThroughForm(user, 'https://posthog.example.com', 'phx_demo_admin', false);
     expect(await screen.findByText('posthog.example.com', { selector: '.backend-badge' })).toBeInTheDocument();
-    disconnect();
+    runtime.connection.disconnect();
     await screen.findByRole('heading', { level: 1, name: 'Connect' });
 
     const uses = within(savedList()).getAllByRole('button', { name: /^Use / });
@@ -138,10 +138,10 @@ describe('Saved connections', () => {
       REMEMBERED_KEYS_STORAGE_KEY,
       JSON.stringify({ 'https://a.example.test': { key: 'phx_demo_admin', expiresAt: Date.now() - 1000 } }),
     );
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await user.click(within(savedList()).getByRole('button', { name: 'Use Bundled mock' }));
     expect(screen.getByLabelText('Personal API key')).toHaveFocus();
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
     await waitFor(() => expect(localStorage.getItem(REMEMBERED_KEYS_STORAGE_KEY)).toBeNull());
   });
 });

@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getConnection } from '../../src/api/connection.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
@@ -10,7 +8,7 @@ const STORAGE_KEY = 'analytics-console:connection';
 
 describe('Connect', () => {
   it('shows the API detail when the key is refused, and stores nothing', async () => {
-    const { user, location } = renderApp('/connect', { key: null });
+    const { user, location, runtime } = renderApp('/connect', { key: null });
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_not_a_real_key');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
 
@@ -18,7 +16,7 @@ describe('Connect', () => {
     expect(alert).toHaveTextContent('The API refused the key:');
     expect(within(alert).getByText('Personal API key found in request Authorization header is invalid.')).toBeInTheDocument();
     expect(location().pathname).toBe('/connect');
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
@@ -37,15 +35,15 @@ describe('Connect', () => {
         ),
       ),
     );
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText("API key missing required scope 'organization:read'")).toBeInTheDocument();
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('recognises the bundled mock and connects with a demo key in one click', async () => {
-    const { user, location } = renderApp('/connect', { key: null });
+    const { user, location, runtime } = renderApp('/connect', { key: null });
     expect(await screen.findByText(/This console is served with the bundled mock backend/)).toBeInTheDocument();
     expect(screen.queryByText(/You are connected/)).not.toBeInTheDocument();
     // The demo keys come before the form (seen first, without scrolling).
@@ -58,7 +56,7 @@ describe('Connect', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(location().pathname).toBe('/projects');
-    expect(getConnection()).toMatchObject({ host: '', key: 'phx_demo_admin', remembered: false });
+    expect(runtime.connection.get()).toMatchObject({ host: '', key: 'phx_demo_admin', remembered: false });
   });
 
   it('keeps the key in sessionStorage only, unless asked to remember it', async () => {
@@ -71,19 +69,19 @@ describe('Connect', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
     unmount();
 
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('checkbox', { name: 'Remember this key on this device' }));
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ key: 'phx_demo_admin', host: '' });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
-    expect(getConnection()?.remembered).toBe(true);
+    expect(runtime.connection.get()?.remembered).toBe(true);
   });
 
   it('says clearly when the API cannot be reached', async () => {
     server.use(http.get('*/api/organizations/@current/', () => HttpResponse.error()));
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     // One sentence under API host, naming the host (the whole host fails: the no-cors probe too).
@@ -93,11 +91,11 @@ describe('Connect', () => {
         expect.stringContaining(`${window.location.origin} does not answer: check the address, your network, and that the server is running.`),
       ),
     );
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
   });
 
   it('checks the key against the host typed, and explains a host that is not an address', async () => {
-    const { user } = renderApp('/connect', { key: null });
+    const { user, runtime } = renderApp('/connect', { key: null });
     const hostField = await screen.findByRole('textbox', { name: 'API host' });
     await user.type(hostField, 'http://exa mple');
     await user.type(screen.getByLabelText('Personal API key'), 'phx_demo_admin');
@@ -109,8 +107,8 @@ describe('Connect', () => {
     await user.type(hostField, 'api.example.test/');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
-    expect(getConnection()?.host).toBe('https://api.example.test');
-    const check = getRequestLog().find((entry) => entry.path === '/api/organizations/@current/');
+    expect(runtime.connection.get()?.host).toBe('https://api.example.test');
+    const check = runtime.requestLog.get().find((entry) => entry.path === '/api/organizations/@current/');
     expect(check?.url).toBe('https://api.example.test/api/organizations/@current/');
   });
 

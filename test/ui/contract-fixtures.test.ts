@@ -1,9 +1,8 @@
 /** The console parses what production really sends (test/fixtures/), not only what the mock sends. */
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
 import { fetchCollaborators } from '../../src/api/collaborators.ts';
-import { saveConnection } from '../../src/api/save-connection.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../src/api/dashboards.ts';
 import { fetchAllMembers, fetchCurrentOrganization, fetchMe } from '../../src/api/organization.ts';
 import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
@@ -37,6 +36,7 @@ import organization from '../fixtures/organization.json';
 import projectFull from '../fixtures/project-full.json';
 import projectList from '../fixtures/project-list.json';
 import sharing from '../fixtures/sharing.json';
+import { freshConsole } from '../console.ts';
 
 const fixtures: Record<string, unknown> = {
   'activity-log-page.json': activityLogPage,
@@ -153,11 +153,8 @@ describe('production-shaped fixtures parse with the contract', () => {
 });
 
 describe('the fetchers accept the fixtures over HTTP', () => {
-  beforeEach(() => {
-    saveConnection({ host: 'https://us.posthog.example', key: 'phx_production_key', remember: false });
-  });
-
   it('parses every production answer', async () => {
+    const { call } = freshConsole({ host: 'https://us.posthog.example', key: 'phx_production_key' });
     const answer = (name: string) => () => HttpResponse.json(fixture(name) as Record<string, unknown>);
     server.use(
       http.get('https://us.posthog.example/api/organizations/@current/', answer('organization.json')),
@@ -174,16 +171,16 @@ describe('the fetchers accept the fixtures over HTTP', () => {
       ),
       http.get('https://us.posthog.example/api/projects/1234/dashboards/78/sharing/', answer('sharing.json')),
     );
-    expect((await fetchCurrentOrganization()).name).toBe('Hedgehog Inc.');
-    expect(await fetchAllMembers()).toHaveLength(2);
-    expect((await fetchProjectPage({})).count).toBe(2);
-    expect((await fetchMe()).team?.name).toBe('Production');
-    expect((await fetchProject(1234)).timezone).toBe('Europe/Paris');
-    expect((await fetchActivityLogPage(1234, noActivityFilters)).results).toHaveLength(3);
-    expect(await fetchDemoDataStatus(1234)).toEqual({ isGenerating: null });
-    expect((await fetchDashboardPage(1234, {})).results).toHaveLength(2);
-    expect((await fetchDashboard(1234, 78)).tiles).toHaveLength(3);
-    expect(await fetchCollaborators(1234, 78)).toHaveLength(1);
-    expect((await fetchSharing(1234, 78)).enabled).toBe(false);
+    expect((await fetchCurrentOrganization(call)).name).toBe('Hedgehog Inc.');
+    expect(await fetchAllMembers('@current', call)).toHaveLength(2);
+    expect((await fetchProjectPage({}, call)).count).toBe(2);
+    expect((await fetchMe(call)).team?.name).toBe('Production');
+    expect((await fetchProject(1234, call)).timezone).toBe('Europe/Paris');
+    expect((await fetchActivityLogPage(1234, noActivityFilters, undefined, call)).results).toHaveLength(3);
+    expect(await fetchDemoDataStatus(1234, call)).toEqual({ isGenerating: null });
+    expect((await fetchDashboardPage(1234, {}, call)).results).toHaveLength(2);
+    expect((await fetchDashboard(1234, 78, call)).tiles).toHaveLength(3);
+    expect(await fetchCollaborators(1234, 78, call)).toHaveLength(1);
+    expect((await fetchSharing(1234, 78, call)).enabled).toBe(false);
   });
 });

@@ -4,17 +4,17 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { backendName, saveConnection } from '../../src/api/save-connection.ts';
+import { backendName } from '../../src/api/save-connection.ts';
 import { ApiError, apiRequest, UNREADABLE_RETRY_AFTER_SECONDS } from '../../src/api/http.ts';
 import { retryDelay, shouldRetryQuery } from '../../src/api/query-client.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';
 
 const ok = z.object({ ok: z.boolean() });
 
 describe('requests to an API on another origin', () => {
   it('go to the connection’s host, with the key in Authorization and credentials omitted', async () => {
-    saveConnection({ host: 'https://eu.posthog.com', key: 'phx_demo_admin', remember: false });
+    const { runtime, call } = freshConsole({ host: 'https://eu.posthog.com', key: 'phx_demo_admin' });
     let seen: Request | undefined;
     server.use(
       http.get('*/api/projects/1/', ({ request }) => {
@@ -22,22 +22,22 @@ describe('requests to an API on another origin', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await apiRequest({ endpoint: 'projects.get', path: '/api/projects/1', schema: ok });
+    await apiRequest(call, { endpoint: 'projects.get', path: '/api/projects/1', schema: ok });
     expect(seen?.url).toBe('https://eu.posthog.com/api/projects/1/');
     expect(seen?.headers.get('Authorization')).toBe('Bearer phx_demo_admin');
     expect(seen?.credentials).toBe('omit');
-    expect(getRequestLog()[0]?.url).toBe('https://eu.posthog.com/api/projects/1/');
+    expect(runtime.requestLog.get()[0]?.url).toBe('https://eu.posthog.com/api/projects/1/');
   });
 
   it('a 429 without a readable Retry-After waits 5 s before the retry', async () => {
-    saveConnection({ host: 'https://eu.posthog.com', key: 'phx_demo_admin', remember: false });
+    const { call } = freshConsole({ host: 'https://eu.posthog.com', key: 'phx_demo_admin' });
     // What a page on another origin sees: the header is not exposed, so there is none to read.
     server.use(
       http.get('*/api/projects/1/', () =>
         HttpResponse.json({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 3 seconds.', attr: null }, { status: 429 }),
       ),
     );
-    const error = await apiRequest({ endpoint: 'projects.get', path: '/api/projects/1', schema: ok }).catch((caught: unknown) => caught);
+    const error = await apiRequest(call, { endpoint: 'projects.get', path: '/api/projects/1', schema: ok }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).retryAfter).toBe(UNREADABLE_RETRY_AFTER_SECONDS);
     expect(retryDelay(0, error)).toBe(5000);
@@ -45,7 +45,7 @@ describe('requests to an API on another origin', () => {
   });
 
   it('a key checked on another host carries no mock world of the connected one', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false, world: 'qa-anna' });
+    const { call } = freshConsole({ key: 'phx_demo_admin', world: 'qa-anna' });
     const worlds: Array<string | null> = [];
     server.use(
       http.get('*/api/organizations/@current/', ({ request }) => {
@@ -53,8 +53,8 @@ describe('requests to an API on another origin', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await apiRequest({ endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: 'https://us.posthog.com', key: 'phx_x' }, schema: ok });
-    await apiRequest({ endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: '', key: 'phx_x' }, schema: ok });
+    await apiRequest(call, { endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: 'https://us.posthog.com', key: 'phx_x' }, schema: ok });
+    await apiRequest(call, { endpoint: 'organizations.get', path: '/api/organizations/@current/', connection: { host: '', key: 'phx_x' }, schema: ok });
     expect(worlds).toEqual([null, 'qa-anna']);
   });
 });

@@ -51,7 +51,7 @@ describe('dashboard detail: collaborators', () => {
   });
 
   it('adds a collaborator', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.boardMetrics, 'collaborators'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.boardMetrics, 'collaborators'));
     const combobox = await userCombobox();
     await user.selectOptions(combobox, 'Mei Tanaka (mei.tanaka@hedgebox.net)');
     await user.click(screen.getByRole('button', { name: 'Add collaborator' }));
@@ -60,7 +60,7 @@ describe('dashboard detail: collaborators', () => {
     expect(await screen.findByText('Added Mei Tanaka as a collaborator.')).toBeInTheDocument();
     expect(optionNames(screen.getByRole('combobox', { name: 'User' }))).not.toContain('Mei Tanaka (mei.tanaka@hedgebox.net)');
     expect(screen.getByRole('combobox', { name: 'User' })).toHaveValue('');
-    const [post] = sentRequests('POST', apiDashboardPath(dashboards.boardMetrics, 'collaborators/'));
+    const [post] = sentRequests(runtime, 'POST', apiDashboardPath(dashboards.boardMetrics, 'collaborators/'));
     expect(post?.requestBody).toEqual({ user_uuid: expect.any(String), level: 37 });
     const stored = await apiGet<Collaborator[]>(apiDashboardPath(dashboards.boardMetrics, 'collaborators/'));
     expect(stored.map((c) => c.user.email)).toEqual(['jonas.becker@hedgebox.net', 'mei.tanaka@hedgebox.net']);
@@ -122,7 +122,7 @@ describe('dashboard detail: collaborators', () => {
   });
 
   it('explains collaborators on a dashboard everyone can edit, and restricts it', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.activationFunnel, 'collaborators'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.activationFunnel, 'collaborators'));
     expect(await screen.findByText(/so collaborators have no effect here: collaborators apply only to restricted dashboards/)).toBeInTheDocument();
     const add = await screen.findByRole('button', { name: 'Add collaborator' });
     expect(add).toBeDisabled();
@@ -134,7 +134,7 @@ describe('dashboard detail: collaborators', () => {
     expect(await screen.findByText('Only invited collaborators can edit this dashboard now.')).toBeInTheDocument();
     expect(screen.getByText('Restricted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Restrict editing to invited collaborators' })).not.toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.activationFunnel));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.activationFunnel));
     expect(patch?.requestBody).toEqual({ restriction_level: 37 });
     expect((await apiGet<Dashboard>(apiDashboardPath(dashboards.activationFunnel))).restriction_level).toBe(37);
 

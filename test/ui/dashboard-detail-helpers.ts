@@ -1,5 +1,6 @@
 /** Shared by the dashboard detail tests: seeded ids, direct API calls, and the requests the console sent. */
-import { getRequestLog, type RequestLogEntry } from '../../src/api/request-log.ts';
+import type { RequestLogEntry } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 
 export const project = seedIds.projects.app;
@@ -17,8 +18,8 @@ export async function apiSend(method: string, path: string, body: unknown, key =
 }
 
 /** The console's requests with this method whose path starts with `path`, oldest first. */
-export function sentRequests(method: string, path: string): RequestLogEntry[] {
-  return getRequestLog()
+export function sentRequests(runtime: ConsoleRuntime, method: string, path: string): RequestLogEntry[] {
+  return runtime.requestLog.get()
     .filter((entry) => entry.method === method && entry.path.split('?')[0] === path)
     .reverse();
 }

@@ -104,7 +104,7 @@ describe('dashboard detail: overview', () => {
   });
 
   it('sends only the changed fields, then shows the saved values', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     const save = screen.getByRole('button', { name: 'Save changes' });
     // Not `disabled`: it stays focusable, so pressing it never drops focus to the page.
@@ -121,7 +121,7 @@ describe('dashboard detail: overview', () => {
 
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     expect(save).toHaveFocus();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({
       description: 'The numbers we look at every morning.',
       tags: ['product', 'exec', 'weekly'],
@@ -133,20 +133,20 @@ describe('dashboard detail: overview', () => {
   });
 
   it('sends a cleared name as null and a changed restriction as a number', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.activationFunnel));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.activationFunnel));
     await heading('Activation funnel');
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Who can edit' }), 'Only invited collaborators');
     await user.click(screen.getByRole('checkbox', { name: 'Pinned' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await heading('Untitled dashboard')).toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.activationFunnel));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.activationFunnel));
     expect(patch?.requestBody).toEqual({ name: null, pinned: true, restriction_level: 37 });
     expect(await screen.findByText('Restricted')).toBeInTheDocument();
   });
 
   it('checks the fields with the API’s rules before sending, and keeps what was typed', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -155,7 +155,7 @@ describe('dashboard detail: overview', () => {
     expect(name).toHaveAccessibleDescription(/Ensure this field has no more than 400 characters\./);
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveValue('x'.repeat(401));
-    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
+    expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
   it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
@@ -220,7 +220,7 @@ describe('dashboard detail: overview', () => {
   });
 
   it('deletes after confirming, lands on the list, and Undo restores the dashboard', async () => {
-    const { user, location } = renderApp(dashboardPath(dashboards.activationFunnel));
+    const { user, location, runtime } = renderApp(dashboardPath(dashboards.activationFunnel));
     await heading('Activation funnel');
     await user.click(screen.getByRole('button', { name: 'Delete dashboard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Activation funnel”?' });
@@ -229,15 +229,15 @@ describe('dashboard detail: overview', () => {
     await waitFor(() => expect(location().pathname).toBe('/projects/1/dashboards'));
     const notifications = screen.getByRole('status', { name: 'Notifications' });
     expect(await within(notifications).findByText('Deleted “Activation funnel”.')).toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.activationFunnel));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.activationFunnel));
     expect(patch?.requestBody).toEqual({ deleted: true });
     expect((await apiSend('GET', apiDashboardPath(dashboards.activationFunnel), undefined)).status).toBe(404);
     // The deleted dashboard is not fetched again on the way out.
-    expect(sentRequests('GET', apiDashboardPath(dashboards.activationFunnel)).filter((r) => r.status === 404)).toHaveLength(0);
+    expect(sentRequests(runtime, 'GET', apiDashboardPath(dashboards.activationFunnel)).filter((r) => r.status === 404)).toHaveLength(0);
 
     await user.click(within(notifications).getByRole('button', { name: 'Undo' }));
     expect(await within(notifications).findByText('Restored “Activation funnel”.')).toBeInTheDocument();
-    const restored = sentRequests('PATCH', apiDashboardPath(dashboards.activationFunnel))[1];
+    const restored = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.activationFunnel))[1];
     expect(restored?.requestBody).toEqual({ deleted: false });
     const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.activationFunnel));
     expect(stored.deleted).toBe(false);
@@ -298,7 +298,7 @@ describe('dashboard detail: who may edit', () => {
         ),
       ),
     );
-    const { user } = renderApp(dashboardPath(dashboards.pricingExperiment), { key: 'phx_demo_member' });
+    const { user, runtime } = renderApp(dashboardPath(dashboards.pricingExperiment), { key: 'phx_demo_member' });
     await heading('Q3 pricing experiment');
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
     expect(whoCanEdit).toBeEnabled();
@@ -307,7 +307,7 @@ describe('dashboard detail: who may edit', () => {
     expect(await screen.findByText(details.restrictionRights)).toBeInTheDocument();
     expect(whoCanEdit).toHaveAccessibleDescription(new RegExp(details.restrictionRights.replace(/[.']/g, '.')));
     expect(whoCanEdit).toHaveValue('21');
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.pricingExperiment));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.pricingExperiment));
     expect(patch?.requestBody).toEqual({ restriction_level: 21 });
     expect(patch?.status).toBe(403);
   });
@@ -342,7 +342,7 @@ describe('dashboard detail: no lost update', () => {
   const conflictDialog = () => screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
 
   it('asks before overwriting a name someone else changed; Keep mine saves mine and focus returns to Save changes', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.type(name, ' (mine)');
@@ -357,13 +357,13 @@ describe('dashboard detail: no lost update', () => {
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Name');
     expect(cellsOf(rows[1]!)).toEqual(['Product overview (theirs)', 'Product overview (mine)']);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
+    expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(save).toHaveFocus();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({ name: 'Product overview (mine)' });
     const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
     expect(stored).toMatchObject({ name: 'Product overview (mine)', description: 'Their description.' });
@@ -372,7 +372,7 @@ describe('dashboard detail: no lost update', () => {
   });
 
   it('Take theirs keeps their values, saves the rest, and the form then shows theirs; values are in words', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     await user.type(screen.getByRole('textbox', { name: 'Tags' }), ', daily');
     await user.click(screen.getByRole('checkbox', { name: 'Pinned' }));
@@ -396,7 +396,7 @@ describe('dashboard detail: no lost update', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({ description: 'Mine.' });
     const stored = await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview));
     expect(stored).toMatchObject({ name: 'Renamed elsewhere', tags: ['kpi'], pinned: false, restriction_level: 37, description: 'Mine.' });
@@ -407,7 +407,7 @@ describe('dashboard detail: no lost update', () => {
   });
 
   it('Cancel and Escape save nothing and keep what was typed', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     await user.click(screen.getByRole('checkbox', { name: 'Pinned' }));
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -430,26 +430,26 @@ describe('dashboard detail: no lost update', () => {
     expect(save).toHaveFocus();
     expect(name).toHaveValue('Product overview 2');
     expect(screen.getByRole('checkbox', { name: 'Pinned' })).not.toBeChecked();
-    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
+    expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
     expect((await apiGet<Dashboard>(apiDashboardPath(dashboards.productOverview))).name).toBe('Theirs');
   });
 
   it('saves without asking when nobody else touched the fields being saved, and shows their other changes', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), ' Mine.');
     await theyPatch({ tags: ['theirs'], name: 'Their name' });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({ description: 'How Hedgebox is doing, at a glance. Mine.' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tags' })).toHaveValue('theirs'));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Their name');
   });
 
   it('measures from when editing began: a change that arrived before asks nothing, one that arrived after still asks', async () => {
-    const { user, queryClient } = renderApp(dashboardPath(dashboards.productOverview));
+    const { user, queryClient, runtime } = renderApp(dashboardPath(dashboards.productOverview));
     await heading('Product overview');
     const name = screen.getByRole('textbox', { name: 'Name' });
     const description = screen.getByRole('textbox', { name: 'Description' });
@@ -464,7 +464,7 @@ describe('dashboard detail: no lost update', () => {
     await user.type(description, ' Mine.');
     await theyPatch({ description: 'Theirs.' });
     await queryClient.invalidateQueries();
-    await waitFor(() => expect(sentRequests('GET', apiDashboardPath(dashboards.productOverview)).length).toBeGreaterThan(1));
+    await waitFor(() => expect(sentRequests(runtime, 'GET', apiDashboardPath(dashboards.productOverview)).length).toBeGreaterThan(1));
     expect(description).toHaveValue('How Hedgebox is doing, at a glance. Mine.');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -472,7 +472,7 @@ describe('dashboard detail: no lost update', () => {
     expect(within(dialog).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Description']);
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
-    const [patch] = sentRequests('PATCH', apiDashboardPath(dashboards.productOverview));
+    const [patch] = sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview));
     expect(patch?.requestBody).toEqual({ name: 'Renamed first and mine', description: 'How Hedgebox is doing, at a glance. Mine.' });
   });
 });

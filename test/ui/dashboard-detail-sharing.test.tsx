@@ -34,7 +34,7 @@ describe('dashboard detail: sharing', () => {
   it('turns public sharing on and shows the public link with the token', async () => {
     const before = await sharingOf(dashboards.websiteTraffic);
     expect(before.enabled).toBe(false);
-    const { user } = renderApp(dashboardPath(dashboards.websiteTraffic, 'sharing'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.websiteTraffic, 'sharing'));
     const toggle = await screen.findByRole('switch', { name: 'Share publicly' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(screen.queryByRole('textbox', { name: 'Public link' })).not.toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('dashboard detail: sharing', () => {
     expect(screen.getByText(/^Shared since/)).toBeInTheDocument();
     // The dashboard's is_shared follows, and the header's badge with it.
     expect(await screen.findByText('Shared')).toBeInTheDocument();
-    expect(sentRequests('PATCH', apiDashboardPath(dashboards.websiteTraffic, 'sharing/'))[0]?.requestBody).toEqual({ enabled: true });
+    expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.websiteTraffic, 'sharing/'))[0]?.requestBody).toEqual({ enabled: true });
     expect((await sharingOf(dashboards.websiteTraffic)).enabled).toBe(true);
 
     await user.click(screen.getByRole('switch', { name: 'Share publicly' }));
@@ -94,7 +94,7 @@ describe('dashboard detail: sharing', () => {
 
   it('rotates the link after a confirmation that says the old one works for 5 more minutes', async () => {
     const { access_token: oldToken } = await sharingOf(dashboards.productOverview);
-    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     const field = await screen.findByRole('textbox', { name: 'Public link' });
     expect(field).toHaveValue(linkFor(oldToken!));
 
@@ -103,7 +103,7 @@ describe('dashboard detail: sharing', () => {
     expect(within(dialog).getByText(/The old link keeps working for 5 more minutes, then stops/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/refresh/'))).toHaveLength(0);
+    expect(sentRequests(runtime, 'POST', apiDashboardPath(dashboards.productOverview, 'sharing/refresh/'))).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
     const again = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
@@ -183,20 +183,20 @@ describe('dashboard detail: sharing', () => {
 
   it('requires a password, adds a generated one shown once with Copy password, and deletes it', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
-    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     const requirePassword = await screen.findByRole('switch', { name: 'Require a password' });
     expect(requirePassword).toHaveAttribute('aria-checked', 'false');
     expect(screen.queryByRole('button', { name: 'Add password' })).not.toBeInTheDocument();
     await user.click(requirePassword);
     await waitFor(() => expect(requirePassword).toHaveAttribute('aria-checked', 'true'));
-    expect(sentRequests('PATCH', apiDashboardPath(dashboards.productOverview, 'sharing/'))[0]?.requestBody).toEqual({ password_required: true });
+    expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview, 'sharing/'))[0]?.requestBody).toEqual({ password_required: true });
     expect(screen.getByText(/No passwords yet/)).toBeInTheDocument();
 
     // Blank: the API generates one.
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Board');
     await user.click(screen.getByRole('button', { name: 'Add password' }));
     const shown = await screen.findByRole('textbox', { name: 'New password (Board)' });
-    const [post] = sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'));
+    const [post] = sentRequests(runtime, 'POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'));
     expect(post?.requestBody).toEqual({ note: 'Board' });
     const generated = (shown as HTMLInputElement).value;
     expect(generated).toHaveLength(22);
@@ -219,14 +219,14 @@ describe('dashboard detail: sharing', () => {
   });
 
   it('checks a chosen password’s length before sending, then names a password without a note by its id', async () => {
-    const { user } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
+    const { user, runtime } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     await user.click(await screen.findByRole('switch', { name: 'Require a password' }));
     const password = await screen.findByRole('textbox', { name: 'Password' });
     await user.type(password, 'short');
     await user.click(screen.getByRole('button', { name: 'Add password' }));
     expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters long\./);
     expect(password).toHaveAttribute('aria-invalid', 'true');
-    expect(sentRequests('POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'))).toHaveLength(0);
+    expect(sentRequests(runtime, 'POST', apiDashboardPath(dashboards.productOverview, 'sharing/passwords/'))).toHaveLength(0);
 
     await user.type(password, '-and-long');
     await user.click(screen.getByRole('button', { name: 'Add password' }));

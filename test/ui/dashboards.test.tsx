@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -228,7 +227,7 @@ describe('Dashboards list', () => {
 
 describe('Pinning', () => {
   it('flips at once, before the API answers', async () => {
-    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const { user, runtime } = renderApp(`/projects/${projects.marketing}/dashboards`);
     await findTable();
     const blog = (await dashboardsOf(projects.marketing)).results.find((d) => d.name === 'Blog traffic')!;
     // Long enough that the flip is seen before the answer even on a busy machine.
@@ -237,10 +236,10 @@ describe('Pinning', () => {
     await user.click(screen.getByRole('button', { name: 'Pin Blog traffic' }));
     expect(await screen.findByRole('button', { name: 'Unpin Blog traffic' })).toHaveAttribute('aria-pressed', 'true');
     // The PATCH has not been answered yet.
-    expect(getRequestLog().some((entry) => entry.method === 'PATCH')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'PATCH')).toBe(false);
     expect(requestedUrls.some((url) => url.pathname === `/api/projects/${projects.marketing}/dashboards/${blog.id}/`)).toBe(true);
 
-    await waitFor(() => expect(getRequestLog().find((entry) => entry.method === 'PATCH')?.status).toBe(200));
+    await waitFor(() => expect(runtime.requestLog.get().find((entry) => entry.method === 'PATCH')?.status).toBe(200));
     mock.setFaults(noFaults);
     expect((await apiGet<Dashboard>(`/api/projects/${projects.marketing}/dashboards/${blog.id}/`)).pinned).toBe(true);
     // After the refetch the API's order holds: pinned first.
@@ -342,7 +341,7 @@ describe('New dashboard', () => {
   });
 
   it('creates a copy of a dashboard picked through a server search', async () => {
-    const { user, location } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const { user, location, runtime } = renderApp(`/projects/${projects.marketing}/dashboards`);
     const dialog = await openNewDashboard(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Blog traffic, again');
     await user.click(within(dialog).getByRole('radio', { name: 'Copy of an existing dashboard' }));
@@ -350,7 +349,7 @@ describe('New dashboard', () => {
     // Nothing picked yet: the error sits under Start from, and nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
     expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription('Choose the dashboard to copy.');
-    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'POST')).toBe(false);
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search dashboards to copy' }), 'blog');
     await waitFor(() => expect(listRequests(projects.marketing).some((url) => url.searchParams.get('search') === 'blog')).toBe(true));
@@ -370,12 +369,12 @@ describe('New dashboard', () => {
     ]);
     expect(created).toMatchObject({ name: 'Blog traffic, again', creation_mode: 'duplicate' });
     expect(created.tiles.map((tile) => tile.insight?.name)).toEqual(original.tiles.map((tile) => tile.insight?.name));
-    const post = getRequestLog().find((entry) => entry.method === 'POST');
+    const post = runtime.requestLog.get().find((entry) => entry.method === 'POST');
     expect(post?.requestBody).toMatchObject({ use_dashboard: source.id });
   });
 
   it('shows a name over 400 characters under Name, without sending it', async () => {
-    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const { user, runtime } = renderApp(`/projects/${projects.marketing}/dashboards`);
     const dialog = await openNewDashboard(user);
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.click(name);
@@ -387,7 +386,7 @@ describe('New dashboard', () => {
     expect(name).toHaveAccessibleDescription(/Ensure this field has no more than 400 characters\./);
     expect(name).toHaveFocus();
     expect(name).toHaveValue('x'.repeat(401));
-    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'POST')).toBe(false);
   });
 
   it('shows the API field error under the field it names, keeping the input', async () => {
@@ -415,7 +414,7 @@ describe('New dashboard', () => {
   });
 
   it('shows every invalid field after one Create dashboard: a long name and a copy with no source', async () => {
-    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const { user, runtime } = renderApp(`/projects/${projects.marketing}/dashboards`);
     const dialog = await openNewDashboard(user);
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: 'x'.repeat(401) } });
@@ -427,7 +426,7 @@ describe('New dashboard', () => {
       expect.stringContaining('Choose the dashboard to copy.'),
     );
     expect(name).toHaveFocus();
-    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'POST')).toBe(false);
   });
 
   it('places an API error on a nested attr (tags__1) under Tags', async () => {
@@ -490,7 +489,7 @@ describe('New dashboard', () => {
 
 describe('A read-only key', () => {
   it('disables New dashboard and pinning up front, naming the missing scope', async () => {
-    renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
+    const { runtime } = renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
     await findTable();
     const pin = screen.getByRole('button', { name: 'Pin Blog traffic' });
     await waitFor(() => expect(pin).toBeDisabled());
@@ -500,7 +499,7 @@ describe('A read-only key', () => {
     expect(create).toHaveAccessibleDescription('This API key cannot create dashboards: it lacks the dashboard:write scope.');
     // Searching and browsing still work, and nothing was sent that the key may not do.
     expect(screen.getByRole('searchbox', { name: 'Search dashboards' })).toBeEnabled();
-    expect(getRequestLog().some((entry) => entry.method === 'PATCH' || entry.method === 'POST')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'PATCH' || entry.method === 'POST')).toBe(false);
   });
 
   it('shows the 403 where the person acted when the key’s scopes are unknown', async () => {

@@ -11,7 +11,6 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyRoutes, type EarlyRoutes } from '../../build/early-routes.ts';
 import { inlineScript } from '../../build/inline-script.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import type { EarlyRouteTable } from '../../src/app/page-start.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -155,9 +154,9 @@ describe('the early requests are the pages’ own', () => {
     expect(sent.length).toBeGreaterThan(0);
     delete window.__consoleEarlyRequests;
 
-    renderApp(path);
+    const { runtime } = renderApp(path);
     await screen.findByRole('heading', { level: 1, name: heading });
-    const asked = () => getRequestLog().filter((entry) => entry.method === 'GET').map((entry) => entry.url);
+    const asked = () => runtime.requestLog.get().filter((entry) => entry.method === 'GET').map((entry) => entry.url);
     await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(sent.map((request) => request.url))));
   });
 });

@@ -28,7 +28,7 @@ describe('fault presets', () => {
   });
 
   it('Rate limited: one click, every write answers 429 with Retry-After 5, reads still work, the top bar says so', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const dialog = await openControls(user);
     const button = within(dialog).getByRole('button', { name: 'Rate limited' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -51,12 +51,12 @@ describe('fault presets', () => {
 
     let refused: unknown;
     await act(async () => {
-      refused = await createProject({ name: 'Refused' }).catch((error: unknown) => error);
+      refused = await createProject({ name: 'Refused' }, { client: queryClient }).catch((error: unknown) => error);
     });
     expect(isApiError(refused, 429)).toBe(true);
     expect((refused as { retryAfter?: number }).retryAfter).toBe(5);
     await act(async () => {
-      expect((await fetchProjectPage({})).count).toBeGreaterThan(0);
+      expect((await fetchProjectPage({}, { client: queryClient })).count).toBeGreaterThan(0);
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear faults' }));
@@ -65,7 +65,7 @@ describe('fault presets', () => {
   });
 
   it('Writes down replaces the previous preset: every write answers 503', async () => {
-    const { user } = renderApp('/projects');
+    const { user, queryClient } = renderApp('/projects');
     const dialog = await openControls(user);
     await user.click(within(dialog).getByRole('button', { name: 'Flaky' }));
     expect(await screen.findByRole('button', { name: 'Faults on: Flaky' })).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('fault presets', () => {
 
     let refused: unknown;
     await act(async () => {
-      refused = await createProject({ name: 'Refused' }).catch((error: unknown) => error);
+      refused = await createProject({ name: 'Refused' }, { client: queryClient }).catch((error: unknown) => error);
     });
     expect(isApiError(refused, 503)).toBe(true);
   });

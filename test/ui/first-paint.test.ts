@@ -5,11 +5,11 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveConnection } from '../../src/api/save-connection.ts';
 import { HOLD_AT_MOST_MS, holdUntilPainted } from '../../src/api/first-paint.ts';
-import { apiRequest } from '../../src/api/http.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import { apiRequest, type ApiCall } from '../../src/api/http.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { organizationSchema } from '../../src/contract/schemas.ts';
+import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';
 
 /** Animation frames that run only when the test says the browser paints. */
@@ -25,12 +25,14 @@ function controlledFrames() {
   };
 }
 
-const organization = () => apiRequest({ endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema });
+const organization = (call: ApiCall) => apiRequest(call, { endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema });
 
 describe('requests while the first screen is painted', () => {
   let sent: string[];
+  let runtime: ConsoleRuntime;
+  let call: ApiCall;
   beforeEach(() => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    ({ runtime, call } = freshConsole({ key: 'phx_demo_admin' }));
     sent = [];
     server.events.on('request:start', ({ request }) => sent.push(new URL(request.url).pathname));
   });
@@ -42,18 +44,18 @@ describe('requests while the first screen is painted', () => {
   it('sends nothing until the frame after the first commit is painted, then sends and answers as usual', async () => {
     const frames = controlledFrames();
     holdUntilPainted();
-    const answer = organization();
+    const answer = organization(call);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
-    expect(getRequestLog()).toEqual([]);
+    expect(runtime.requestLog.get()).toEqual([]);
 
     await frames.paint();
     await expect(answer).resolves.toMatchObject({ name: expect.any(String) });
     expect(sent).toEqual(['/api/organizations/@current/']);
-    expect(getRequestLog()).toHaveLength(1);
+    expect(runtime.requestLog.get()).toHaveLength(1);
 
     // Once painted, requests go out at once.
-    await organization();
+    await organization(call);
     expect(sent).toHaveLength(2);
   });
 
@@ -61,12 +63,12 @@ describe('requests while the first screen is painted', () => {
     const frames = controlledFrames();
     holdUntilPainted();
     const controller = new AbortController();
-    const answer = apiRequest({ endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema, signal: controller.signal });
+    const answer = apiRequest({ ...call, signal: controller.signal }, { endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema });
     controller.abort();
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
     await frames.paint();
     expect(sent).toEqual([]);
-    expect(getRequestLog()).toEqual([]);
+    expect(runtime.requestLog.get()).toEqual([]);
   });
 
   it('holds nothing in a tab opened in the background, where no frame is painted', async () => {
@@ -74,7 +76,7 @@ describe('requests while the first screen is painted', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     try {
       holdUntilPainted();
-      await organization();
+      await organization(call);
       expect(sent).toEqual(['/api/organizations/@current/']);
     } finally {
       visibility.mockRestore();
@@ -84,7 +86,7 @@ describe('requests while the first screen is painted', () => {
   it('ends a hold after HOLD_AT_MOST_MS even if no frame comes', async () => {
     controlledFrames();
     holdUntilPainted();
-    const answer = organization();
+    const answer = organization(call);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, HOLD_AT_MOST_MS));
@@ -96,7 +98,7 @@ describe('requests while the first screen is painted', () => {
     vi.stubGlobal('requestAnimationFrame', undefined);
     server.use(http.get('*/api/organizations/@current/', () => HttpResponse.json({ id: 'x' }, { status: 500 })));
     holdUntilPainted();
-    await expect(organization()).rejects.toThrow();
+    await expect(organization(call)).rejects.toThrow();
     expect(sent).toEqual(['/api/organizations/@current/']);
   });
 });

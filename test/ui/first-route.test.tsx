@@ -7,25 +7,22 @@ import { render, screen } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { disconnect } from '../../src/api/connection.ts';
-import { saveConnection } from '../../src/api/save-connection.ts';
+import { describe, expect, it } from 'vitest';
 import { dashboardQueries } from '../../src/api/dashboards.ts';
-import { createQueryClient } from '../../src/api/query-client.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { App } from '../../src/app/app.tsx';
 import { firstRouteReady } from '../../src/app/first-route.ts';
 import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
+import { freshConsole } from '../console.ts';
 import { apiGet } from './render.tsx';
 import { server } from './setup.ts';
 
 const { projects } = seedIds;
 
-/** Boots `path` as main.tsx does, then renders the console there. */
-async function bootAndRender(path: string, waitMs?: number) {
-  const queryClient = createQueryClient({ forTests: true });
+/** Boots `path` as main.tsx does (a fresh console, connected with `key` unless null), then renders the console there. */
+async function bootAndRender(path: string, waitMs?: number, key: string | null = 'phx_demo_admin') {
+  const { queryClient, runtime } = freshConsole({ key });
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   await firstRouteReady(router, waitMs);
   render(
@@ -33,30 +30,26 @@ async function bootAndRender(path: string, waitMs?: number) {
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-  return { queryClient };
+  return { queryClient, runtime };
 }
-
-afterEach(() => disconnect());
 
 describe('the first render of a full page load', () => {
   it('shows the dashboards list with its rows at once: code and data were in before it', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
     const first = expected.results[0]!;
 
     // A generous wait: this test checks what the boot waits for, not how long it takes.
-    await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000);
+    const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000);
 
     // getBy, not findBy: nothing is awaited between the render and these checks.
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: first.name ?? 'Untitled dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Loading dashboards…')).not.toBeInTheDocument();
-    const listRequests = getRequestLog().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/dashboards/?`));
+    const listRequests = runtime.requestLog.get().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/dashboards/?`));
     expect(listRequests).toHaveLength(1);
   });
 
   it('shows a dashboard’s name as the heading at once on a deep link', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
     const dashboard = expected.results[0]!;
 
@@ -67,14 +60,12 @@ describe('the first render of a full page load', () => {
   });
 
   it('without a key boots Connect and asks the API nothing', async () => {
-    disconnect();
-    await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000);
+    const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000, null);
     expect(screen.getByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
-    expect(getRequestLog()).toHaveLength(0);
+    expect(runtime.requestLog.get()).toHaveLength(0);
   });
 
   it('renders after the wait when the API is slow, with the loading state, and the rows follow', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
     server.use(
       http.get(`*/api/projects/${projects.app}/dashboards/`, async () => {
         await delay(400);

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getConnection } from '../../src/api/connection.ts';
 import { apiGet, renderApp } from './render.tsx';
 
 interface DashboardPage {
@@ -110,7 +109,7 @@ describe('Go to (Ctrl+K)', () => {
   });
 
   it('Switch demo key… lists the demo keys and switches to the chosen one', async () => {
-    const { user } = renderApp('/projects/2/settings');
+    const { user, runtime } = renderApp('/projects/2/settings');
     await screen.findByRole('heading', { level: 1, name: 'Project settings' });
     await user.click(screen.getByRole('button', { name: 'Go to…' }));
     await screen.findByRole('dialog', { name: 'Go to' });
@@ -120,7 +119,7 @@ describe('Go to (Ctrl+K)', () => {
       expect.arrayContaining([expect.stringContaining('Switch to phx_demo_member'), expect.stringContaining('Switch to phx_demo_readonly')]),
     );
     await user.keyboard('member{Enter}');
-    await waitFor(() => expect(getConnection()?.key).toBe('phx_demo_member'));
+    await waitFor(() => expect(runtime.connection.get()?.key).toBe('phx_demo_member'));
     expect(await screen.findByText(/Now using phx_demo_member/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Go to/ })).not.toBeInTheDocument();
   });

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { getConnectionState } from '../../src/api/connection.ts';
 import { normalizeHost, saveConnection } from '../../src/api/save-connection.ts';
 import {
   ApiError,
   apiRequest,
+  type ApiCall,
   buildPath,
   NetworkError,
   NotConnectedError,
@@ -15,14 +15,10 @@ import {
 import { fetchMockInfo } from '../../src/api/mock.ts';
 import { fetchProjectPage } from '../../src/api/projects.ts';
 import { handleUnauthorized, retryDelay, shouldRetryMutation, shouldRetryQuery } from '../../src/api/query-client.ts';
-import {
-  addRequestLogEntry,
-  clearRequestLog,
-  getRequestLog,
-  REQUEST_LOG_LIMIT,
-  subscribeRequestLog,
-} from '../../src/api/request-log.ts';
+import { createRequestLog, REQUEST_LOG_LIMIT } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { organizationSchema, projectPageSchema } from '../../src/contract/schemas.ts';
+import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';
 
 const origin = () => window.location.origin;
@@ -38,8 +34,10 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('http', () => {
+  let runtime: ConsoleRuntime;
+  let call: ApiCall;
   beforeEach(() => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    ({ runtime, call } = freshConsole({ key: 'phx_demo_admin' }));
   });
 
   it('sends the key as a Bearer header, JSON, and always the trailing slash', async () => {
@@ -50,7 +48,7 @@ describe('http', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await apiRequest({ endpoint: 'projects.update', method: 'PATCH', path: '/api/projects/1', body: { name: 'A' }, schema: z.object({ ok: z.boolean() }) });
+    await apiRequest(call, { endpoint: 'projects.update', method: 'PATCH', path: '/api/projects/1', body: { name: 'A' }, schema: z.object({ ok: z.boolean() }) });
     expect(seen!.url).toBe(`${origin()}/api/projects/1/`);
     expect(seen!.headers.get('Authorization')).toBe('Bearer phx_demo_admin');
     expect(seen!.headers.get('Content-Type')).toBe('application/json');
@@ -62,14 +60,14 @@ describe('http', () => {
   });
 
   it('parses a response with the contract (unknown fields dropped)', async () => {
-    const organization = await apiRequest({ endpoint: 'organizations.get', path: '/api/organizations/@current/', schema: organizationSchema });
+    const organization = await apiRequest(call, { endpoint: 'organizations.get', path: '/api/organizations/@current/', schema: organizationSchema });
     expect(organization.name).toEqual(expect.any(String));
     expect(organization.projects.length).toBeGreaterThanOrEqual(3);
   });
 
   it('builds ApiError from the API error body, with attr', async () => {
     const error = await caught(
-      apiRequest({
+      apiRequest(call, {
         endpoint: 'projects.create',
         method: 'POST',
         path: '/api/organizations/@current/projects/',
@@ -93,9 +91,9 @@ describe('http', () => {
   });
 
   it('names the missing scope on a 403', async () => {
-    saveConnection({ host: '', key: 'phx_demo_readonly', remember: false });
+    saveConnection(runtime, { host: '', key: 'phx_demo_readonly', remember: false });
     const error = await caught(
-      apiRequest({ endpoint: 'dashboards.update', method: 'PATCH', path: '/api/projects/1/dashboards/1/', body: { pinned: false }, schema: z.unknown() }),
+      apiRequest(call, { endpoint: 'dashboards.update', method: 'PATCH', path: '/api/projects/1/dashboards/1/', body: { pinned: false }, schema: z.unknown() }),
     );
     expect(error).toMatchObject({ status: 403, code: 'permission_denied', detail: "API key missing required scope 'dashboard:write'", attr: null });
   });
@@ -109,14 +107,14 @@ describe('http', () => {
         ),
       ),
     );
-    const error = await caught(apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
+    const error = await caught(apiRequest(call, { endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
     expect(error).toMatchObject({ status: 429, type: 'throttled_error', code: 'throttled', retryAfter: 7 });
     expect(parseRetryAfter(new Date(Date.now() + 5000).toUTCString())).toBeGreaterThanOrEqual(4);
     expect(parseRetryAfter('soon')).toBeUndefined();
   });
 
   it('words a 405 with an empty body (the dashboard DELETE)', async () => {
-    const error = await caught(apiRequest({ endpoint: 'dashboards.delete', method: 'DELETE', path: '/api/projects/1/dashboards/1/' }));
+    const error = await caught(apiRequest(call, { endpoint: 'dashboards.delete', method: 'DELETE', path: '/api/projects/1/dashboards/1/' }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 405, type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "DELETE" not allowed.' });
   });
@@ -127,36 +125,34 @@ describe('http', () => {
         new HttpResponse('<html><body>Bad gateway</body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
       ),
     );
-    const error = await caught(apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
+    const error = await caught(apiRequest(call, { endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
     expect(error).toMatchObject({ status: 502, type: 'server_error', code: 'http_error' });
     expect((error as ApiError).detail).toMatch(/502 Bad Gateway with an HTML page .*proxy/);
   });
 
   it('throws NetworkError naming the host when nothing answers', async () => {
     server.use(http.get('*/api/projects/', () => HttpResponse.error()));
-    const error = await caught(apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
+    const error = await caught(apiRequest(call, { endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toMatch(new RegExp(`^Could not reach the API at ${origin()}\\.`));
-    expect(getRequestLog()[0]).toMatchObject({ status: null, errorDetail: (error as Error).message });
+    expect(runtime.requestLog.get()[0]).toMatchObject({ status: null, errorDetail: (error as Error).message });
   });
 
   it('throws ResponseShapeError naming the endpoint when the shape is wrong', async () => {
     server.use(http.get('*/api/organizations/@current/projects/', () => HttpResponse.json({ count: 'many', results: [] })));
-    const error = await caught(fetchProjectPage({}));
+    const error = await caught(fetchProjectPage({}, call));
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as Error).message).toMatch(/^Unexpected answer from GET \/api\/organizations\/@current\/projects\/\?limit=100&offset=0 \(projects\.list\): count: /);
-    expect(getRequestLog()[0]!.errorDetail).toBe((error as Error).message);
+    expect(runtime.requestLog.get()[0]!.errorDetail).toBe((error as Error).message);
 
     server.use(http.get('*/api/projects/', () => new HttpResponse('<!doctype html><html></html>', { headers: { 'Content-Type': 'text/html' } })));
-    const html = await caught(apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', schema: projectPageSchema }));
+    const html = await caught(apiRequest(call, { endpoint: 'projects.listAll', path: '/api/projects/', schema: projectPageSchema }));
     expect((html as Error).message).toMatch(/HTML page, not JSON\. Is the API host right\?/);
   });
 
   it('refuses to call without a key', async () => {
-    sessionStorage.clear();
-    const { disconnect } = await import('../../src/api/connection.ts');
-    disconnect();
-    expect(await caught(apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }))).toBeInstanceOf(
+    runtime.connection.disconnect();
+    expect(await caught(apiRequest(call, { endpoint: 'projects.listAll', path: '/api/projects/', schema: z.unknown() }))).toBeInstanceOf(
       NotConnectedError,
     );
   });
@@ -169,26 +165,27 @@ describe('http', () => {
       }),
     );
     const controller = new AbortController();
-    const pending = apiRequest({ endpoint: 'projects.listAll', path: '/api/projects/', signal: controller.signal, schema: projectPageSchema });
+    const pending = apiRequest({ ...call, signal: controller.signal }, { endpoint: 'projects.listAll', path: '/api/projects/', schema: projectPageSchema });
     controller.abort();
     const error = await caught(pending);
     expect((error as Error).name).toBe('AbortError');
-    expect(getRequestLog()[0]).toMatchObject({ status: null, cancelled: true, errorDetail: expect.stringMatching(/^Cancelled by the console/) });
+    expect(runtime.requestLog.get()[0]).toMatchObject({ status: null, cancelled: true, errorDetail: expect.stringMatching(/^Cancelled by the console/) });
   });
 });
 
 describe('request log', () => {
+  let runtime: ConsoleRuntime;
+  let call: ApiCall;
   beforeEach(() => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-    clearRequestLog();
+    ({ runtime, call } = freshConsole({ key: 'phx_demo_admin' }));
   });
 
   it('records every call, newest first, with the real URL, bodies and start time', async () => {
-    await fetchProjectPage({ search: 'app' });
+    await fetchProjectPage({ search: 'app' }, call);
     await caught(
-      apiRequest({ endpoint: 'projects.create', method: 'POST', path: '/api/organizations/@current/projects/', body: { name: '' }, schema: z.unknown() }),
+      apiRequest(call, { endpoint: 'projects.create', method: 'POST', path: '/api/organizations/@current/projects/', body: { name: '' }, schema: z.unknown() }),
     );
-    const [second, first] = getRequestLog();
+    const [second, first] = runtime.requestLog.get();
     expect(first).toMatchObject({
       method: 'GET',
       url: `${origin()}/api/organizations/@current/projects/?search=app&limit=100&offset=0`,
@@ -204,22 +201,23 @@ describe('request log', () => {
   });
 
   it('never holds the key, even where an answer contains it', async () => {
-    await fetchProjectPage({});
-    const info = await fetchMockInfo();
+    await fetchProjectPage({}, call);
+    const info = await fetchMockInfo(call);
     expect(info?.keys.map((k) => k.key)).toContain('phx_demo_admin');
-    await caught(apiRequest({ endpoint: 'echo', method: 'POST', path: '/api/users/@me/', body: { note: 'phx_demo_admin' }, schema: z.unknown() }));
-    const serialized = JSON.stringify(getRequestLog());
-    expect(getRequestLog().length).toBe(3);
+    await caught(apiRequest(call, { endpoint: 'echo', method: 'POST', path: '/api/users/@me/', body: { note: 'phx_demo_admin' }, schema: z.unknown() }));
+    const serialized = JSON.stringify(runtime.requestLog.get());
+    expect(runtime.requestLog.get().length).toBe(3);
     expect(serialized).not.toContain('phx_demo_admin');
     expect(serialized).not.toMatch(/authorization|bearer/i);
     expect(serialized).toContain('[redacted API key]');
   });
 
   it('is bounded to the last 500 entries and notifies subscribers', () => {
+    const requestLog = createRequestLog();
     let notified = 0;
-    const unsubscribe = subscribeRequestLog(() => notified++);
+    const unsubscribe = requestLog.subscribe(() => notified++);
     for (let i = 0; i < REQUEST_LOG_LIMIT + 25; i++) {
-      addRequestLogEntry({
+      requestLog.add({
         method: 'GET',
         url: `http://x/api/${i}/`,
         path: `/api/${i}/`,
@@ -232,15 +230,15 @@ describe('request log', () => {
       });
     }
     unsubscribe();
-    const log = getRequestLog();
+    const log = requestLog.get();
     expect(REQUEST_LOG_LIMIT).toBe(500);
     expect(log).toHaveLength(500);
     expect(log[0]!.path).toBe(`/api/${REQUEST_LOG_LIMIT + 24}/`);
     expect(log[499]!.path).toBe('/api/25/');
     expect(notified).toBe(REQUEST_LOG_LIMIT + 25);
-    expect(getRequestLog()).toBe(log);
-    clearRequestLog();
-    expect(getRequestLog()).toEqual([]);
+    expect(requestLog.get()).toBe(log);
+    requestLog.clear();
+    expect(requestLog.get()).toEqual([]);
   });
 });
 
@@ -266,14 +264,14 @@ describe('retry policy and the 401 handler', () => {
   });
 
   it('disconnects on a 401 under the current key only', () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-    const stale = new ApiError({ status: 401, type: 'authentication_error', code: 'authentication_failed', detail: 'No.', target, connectionVersion: getConnectionState().version - 1 });
-    handleUnauthorized(stale);
-    expect(getConnectionState().connection).not.toBeNull();
+    const { connection } = freshConsole({ key: 'phx_demo_admin' }).runtime;
+    const stale = new ApiError({ status: 401, type: 'authentication_error', code: 'authentication_failed', detail: 'No.', target, connectionVersion: connection.getState().version - 1 });
+    handleUnauthorized(connection, stale);
+    expect(connection.getState().connection).not.toBeNull();
 
-    const current = new ApiError({ status: 401, type: 'authentication_error', code: 'authentication_failed', detail: 'No.', target, connectionVersion: getConnectionState().version });
-    handleUnauthorized(current);
-    expect(getConnectionState()).toMatchObject({ connection: null, notice: 'The API refused the key: No. Connect again with a valid personal API key.' });
+    const current = new ApiError({ status: 401, type: 'authentication_error', code: 'authentication_failed', detail: 'No.', target, connectionVersion: connection.getState().version });
+    handleUnauthorized(connection, current);
+    expect(connection.getState()).toMatchObject({ connection: null, notice: 'The API refused the key: No. Connect again with a valid personal API key.' });
   });
 });
 

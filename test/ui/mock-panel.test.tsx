@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getConnection } from '../../src/api/connection.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import type { RequestLogEntry } from '../../src/api/request-log.ts';
 import { describeFaults, faultsBodyFromForm, formFromFaults } from '../../src/features/mock-panel/faults.ts';
 import { renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
@@ -110,7 +109,7 @@ describe('fault settings as a form', () => {
 
 describe('mock controls', () => {
   it('shows the key in use and switches keys in one click, keeping the page and refreshing it', async () => {
-    const { user, location } = renderApp('/projects');
+    const { user, location, runtime } = renderApp('/projects');
     // The top bar's placeholder shows the key first, then the panel itself: either may be the one on screen.
     // Its text, not its node: the placeholder's badge may be replaced by the panel's right after.
     expect((await screen.findByText('Key: phx_demo_admin')).textContent).toBe('Key: phx_demo_admin');
@@ -119,11 +118,11 @@ describe('mock controls', () => {
 
     const dialog = await openControls(user);
     expect(within(dialog).getByText('phx_demo_admin')).toBeInTheDocument();
-    const before = getRequestLog()[0]!.id;
+    const before = runtime.requestLog.get()[0]!.id;
     await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_readonly' }));
 
     expect(await screen.findByText(/^Now using phx_demo_readonly/)).toBeInTheDocument();
-    expect(getConnection()?.key).toBe('phx_demo_readonly');
+    expect(runtime.connection.get()?.key).toBe('phx_demo_readonly');
     expect(location().pathname).toBe('/projects');
     expect(screen.getByText('Key: phx_demo_readonly')).toBeInTheDocument();
     expect(within(dialog).getByText('phx_demo_readonly is in use')).toBeInTheDocument();
@@ -132,32 +131,32 @@ describe('mock controls', () => {
     // The project list on screen was fetched again with the new key.
     await waitFor(() =>
       expect(
-        getRequestLog().some((entry) => entry.id > before && entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/')),
+        runtime.requestLog.get().some((entry) => entry.id > before && entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/')),
       ).toBe(true),
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_admin' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'New project' })).toBeEnabled());
-    expect(getConnection()?.key).toBe('phx_demo_admin');
+    expect(runtime.connection.get()?.key).toBe('phx_demo_admin');
   });
 
   it('fetches again every query on screen after a switch, on any page', async () => {
-    const { user } = renderApp('/projects/1/activity');
+    const { user, runtime } = renderApp('/projects/1/activity');
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
-    const isActivityLoad = (entry: ReturnType<typeof getRequestLog>[number]) =>
+    const isActivityLoad = (entry: RequestLogEntry) =>
       entry.method === 'GET' && entry.path.startsWith('/api/projects/1/activity_log/') && entry.status === 200;
-    await waitFor(() => expect(getRequestLog().some(isActivityLoad)).toBe(true));
-    const before = getRequestLog()[0]!.id;
+    await waitFor(() => expect(runtime.requestLog.get().some(isActivityLoad)).toBe(true));
+    const before = runtime.requestLog.get()[0]!.id;
 
     const dialog = await openControls(user);
     await user.click(within(dialog).getByRole('button', { name: 'Switch to phx_demo_member' }));
     expect(await screen.findByText(/^Now using phx_demo_member/)).toBeInTheDocument();
-    await waitFor(() => expect(getRequestLog().some((entry) => entry.id > before && isActivityLoad(entry))).toBe(true));
+    await waitFor(() => expect(runtime.requestLog.get().some((entry) => entry.id > before && isActivityLoad(entry))).toBe(true));
     expect(screen.getByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
   });
 
   it('applies faults with a PUT of exactly what was typed, shows them in the top bar, and clears them', async () => {
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     const dialog = await openControls(user);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Latency (ms)' }), '1-3');
@@ -172,7 +171,7 @@ describe('mock controls', () => {
       name: 'Faults on: 1–3 ms latency, 25% errors, 429 on PATCH /api/projects/*/dashboards/* (Retry-After 7 s)',
     });
     expect(indicator).toBeInTheDocument();
-    const put = getRequestLog().find((entry) => entry.method === 'PUT' && entry.path === '/__mock/faults')!;
+    const put = runtime.requestLog.get().find((entry) => entry.method === 'PUT' && entry.path === '/__mock/faults')!;
     expect(put.requestBody).toEqual({
       latency_ms: [1, 3],
       error_rate: 0.25,
@@ -193,7 +192,7 @@ describe('mock controls', () => {
   });
 
   it('shows every invalid field after one Apply faults, and sends nothing invalid', async () => {
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     const dialog = await openControls(user);
     const latency = within(dialog).getByRole('textbox', { name: 'Latency (ms)' });
     await user.type(latency, 'soon');
@@ -210,7 +209,7 @@ describe('mock controls', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Error rate' })).toHaveAccessibleDescription(
       /Ensure this value is less than or equal to 1\./,
     );
-    expect(getRequestLog().some((entry) => entry.method === 'PUT')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'PUT')).toBe(false);
     expect(mock.getFaults().rules).toEqual([]);
 
     // The typed values stay; fixing a field clears its message only.
@@ -255,7 +254,7 @@ describe('mock controls', () => {
   it('resets the demo data after confirming, refetching what is on screen', async () => {
     await createProjectBehindTheConsole('Made during the demo');
     mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [{ method: 'DELETE', path: '/api/nothing/**', status: 503, retry_after: null }] });
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     expect(await screen.findByRole('link', { name: 'Made during the demo' }, { timeout: 5000 })).toBeInTheDocument();
 
     const dialog = await openControls(user);
@@ -266,14 +265,14 @@ describe('mock controls', () => {
     expect(await screen.findByText('Demo data reset: everything is back to the seed, and faults are off.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Made during the demo' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Faults on:/ })).not.toBeInTheDocument());
-    expect(getRequestLog().some((entry) => entry.method === 'POST' && entry.path === '/__mock/reset' && entry.status === 204)).toBe(true);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'POST' && entry.path === '/__mock/reset' && entry.status === 204)).toBe(true);
   });
 
   it('is not shown when the backend is not the bundled mock', async () => {
     server.use(http.get('*/__mock/info', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
-    renderApp('/projects');
+    const { runtime } = renderApp('/projects');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
-    await waitFor(() => expect(getRequestLog().some((entry) => entry.path === '/__mock/info' && entry.status === 404)).toBe(true));
+    await waitFor(() => expect(runtime.requestLog.get().some((entry) => entry.path === '/__mock/info' && entry.status === 404)).toBe(true));
     expect(screen.queryByRole('button', { name: 'Mock controls' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Key: /)).not.toBeInTheDocument();
   });

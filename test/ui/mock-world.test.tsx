@@ -1,8 +1,7 @@
 // Mock controls, `World` (API.md §9, CONSOLE.md "API log"): the tab's mock world, kept with the connection.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getConnection, STORAGE_KEY } from '../../src/api/connection.ts';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import { STORAGE_KEY } from '../../src/api/connection-storage.ts';
 import { buildCurlCommand } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
 import { mock } from './setup.ts';
@@ -23,21 +22,21 @@ afterEach(() => {
 
 describe('Mock controls: World', () => {
   it('refuses an invalid name under the field and changes nothing', async () => {
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     const dialog = await openControls(user);
     const field = within(dialog).getByRole('textbox', { name: 'World' });
     await user.type(field, 'has spaces!');
     await user.click(within(dialog).getByRole('button', { name: 'Use this world' }));
     expect(field).toHaveAccessibleDescription(expect.stringContaining('A world name is 1 to 40 letters, digits, "-" or "_".'));
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(getConnection()?.world).toBeUndefined();
-    expect(getRequestLog().some((entry) => entry.requestHeaders?.some(([name]) => name === 'X-Mock-World'))).toBe(false);
+    expect(runtime.connection.get()?.world).toBeUndefined();
+    expect(runtime.requestLog.get().some((entry) => entry.requestHeaders?.some(([name]) => name === 'X-Mock-World'))).toBe(false);
 
     await user.clear(field);
     await user.type(field, 'x'.repeat(41));
     await user.click(within(dialog).getByRole('button', { name: 'Use this world' }));
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(getConnection()?.world).toBeUndefined();
+    expect(runtime.connection.get()?.world).toBeUndefined();
   });
 
   it('moves the tab to a world: every request carries it, the page shows that world’s data, and Reset resets only it', async () => {
@@ -48,21 +47,21 @@ describe('Mock controls: World', () => {
       body: JSON.stringify({ name: 'Only in the default world' }),
     });
     expect(response.status).toBe(201);
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     expect(await screen.findByRole('link', { name: 'Only in the default world' }, { timeout: 5000 })).toBeInTheDocument();
 
     const dialog = await openControls(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'World' }), world);
-    const before = getRequestLog()[0]!.id;
+    const before = runtime.requestLog.get()[0]!.id;
     await user.click(within(dialog).getByRole('button', { name: 'Use this world' }));
 
     expect(await screen.findByText(`Now using the world ${world}: the page was loaded again from it.`)).toBeInTheDocument();
-    expect(getConnection()?.world).toBe(world);
+    expect(runtime.connection.get()?.world).toBe(world);
     // Kept with the connection (sessionStorage here: the key is not remembered).
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toMatchObject({ world });
     expect(screen.getByText(`World: ${world}`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Only in the default world' })).not.toBeInTheDocument());
-    const after = getRequestLog().filter((entry) => entry.id > before);
+    const after = runtime.requestLog.get().filter((entry) => entry.id > before);
     expect(after.length).toBeGreaterThan(0);
     for (const entry of after) expect(entry.requestHeaders).toContainEqual(['X-Mock-World', world]);
     // Copy as curl repeats it; the key never appears.
@@ -94,7 +93,7 @@ describe('Mock controls: World', () => {
     await user.clear(field);
     await user.click(within(dialog).getByRole('button', { name: 'Use this world' }));
     expect(await screen.findByText('Now using the default world: the page was loaded again from it.')).toBeInTheDocument();
-    expect(getConnection()?.world).toBeUndefined();
+    expect(runtime.connection.get()?.world).toBeUndefined();
     expect(await screen.findByRole('link', { name: 'Only in the default world' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../src/api/query-client.ts';
+import { freshConsole } from '../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../src/api');
 const files = readdirSync(apiDir).filter((name) => name.endsWith('.ts'));
@@ -27,7 +27,7 @@ async function walk(): Promise<Walked[]> {
     const module = (await import(`../../src/api/${name.replace(/\.ts$/, '')}.ts`)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
       if (!/^use[A-Z]/.test(exported) || typeof value !== 'function') continue;
-      const client = createQueryClient({ forTests: true });
+      const { queryClient: client } = freshConsole();
       const seen: Walked['options'] = [];
       const defaults = client.defaultMutationOptions.bind(client);
       // Every useMutation hands its options to the client here (MutationObserver#setOptions).

@@ -5,7 +5,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRequestLog, type RequestLogEntry } from '../../src/api/request-log.ts';
+import type { RequestLogEntry } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -25,8 +26,8 @@ const listRequests = (entries: ReadonlyArray<RequestLogEntry>) =>
   entries.filter((entry) => entry.method === 'GET' && entry.path.startsWith(listPath) && entry.status !== null).reverse();
 
 /** The log entries made after the first PATCH (the log is newest first). */
-function afterPatch(): RequestLogEntry[] {
-  const log = getRequestLog();
+function afterPatch(runtime: ConsoleRuntime): RequestLogEntry[] {
+  const log = runtime.requestLog.get();
   const patch = log.findIndex((entry) => entry.method === 'PATCH');
   return patch < 0 ? [] : log.slice(0, patch);
 }
@@ -38,7 +39,7 @@ const renderedNames = () =>
 
 describe('pinning in a long list', () => {
   it('refetches only the first page, in the API’s order, and loads the rest again by Load more', async () => {
-    const { user } = renderApp(`/projects/${projects.app}/dashboards`);
+    const { user, runtime } = renderApp(`/projects/${projects.app}/dashboards`);
     await screen.findByRole('table', { name: 'Dashboards' });
     const { count } = await apiGet<Paginated<DashboardListItem>>(`${listPath}&offset=0`);
     expect(count).toBeGreaterThan(200);
@@ -47,7 +48,7 @@ describe('pinning in a long list', () => {
     await screen.findByText(`Showing 200 of ${count} dashboards`);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText(`Showing ${Math.min(300, count)} of ${count} dashboards`);
-    expect(listRequests(getRequestLog()).map((entry) => entry.path)).toEqual([
+    expect(listRequests(runtime.requestLog.get()).map((entry) => entry.path)).toEqual([
       `${listPath}&offset=0`,
       `${listPath}&offset=100`,
       `${listPath}&offset=200`,
@@ -59,8 +60,8 @@ describe('pinning in a long list', () => {
 
     await screen.findByText(`Showing 100 of ${count} dashboards`);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled());
-    expect(getRequestLog().find((entry) => entry.method === 'PATCH')?.status).toBe(200);
-    expect(listRequests(afterPatch()).map((entry) => [entry.path, entry.status])).toEqual([[`${listPath}&offset=0`, 200]]);
+    expect(runtime.requestLog.get().find((entry) => entry.method === 'PATCH')?.status).toBe(200);
+    expect(listRequests(afterPatch(runtime)).map((entry) => [entry.path, entry.status])).toEqual([[`${listPath}&offset=0`, 200]]);
 
     // The API's order: the newly pinned dashboard is now among the pinned ones at the top.
     const fresh = await apiGet<Paginated<DashboardListItem>>(`${listPath}&offset=0`);
@@ -72,16 +73,16 @@ describe('pinning in a long list', () => {
     // The dropped pages come back from where the list now ends.
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText(`Showing 200 of ${count} dashboards`);
-    expect(listRequests(afterPatch()).map((entry) => entry.path)).toEqual([`${listPath}&offset=0`, `${listPath}&offset=100`]);
+    expect(listRequests(afterPatch(runtime)).map((entry) => entry.path)).toEqual([`${listPath}&offset=0`, `${listPath}&offset=100`]);
   });
 
   it('keeps a one-page list as it is and refetches that page', async () => {
-    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    const { user, runtime } = renderApp(`/projects/${projects.marketing}/dashboards`);
     await screen.findByRole('table', { name: 'Dashboards' });
     const marketingPath = `/api/projects/${projects.marketing}/dashboards/?limit=100`;
     await user.click(screen.getByRole('button', { name: 'Pin Blog traffic' }));
     await waitFor(() => {
-      const after = afterPatch().filter(
+      const after = afterPatch(runtime).filter(
         (entry) => entry.method === 'GET' && entry.path.startsWith(marketingPath) && entry.status !== null,
       );
       expect(after.map((entry) => [entry.path, entry.status])).toEqual([[`${marketingPath}&offset=0`, 200]]);

@@ -84,7 +84,7 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
   }
 
   it('lists every problem with its JSON path and sends nothing', async () => {
-    const { user, dialog } = await openImport();
+    const { user, dialog, runtime } = await openImport();
     const text = within(dialog).getByRole('textbox', { name: 'Template JSON' });
     const broken = {
       ...posthogTemplate,
@@ -98,16 +98,16 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
     expect(text).toHaveAttribute('aria-invalid', 'true');
     expect(text).toHaveAccessibleDescription(/tiles\[2\]\.layouts\.sm\.w: expected a number/);
     expect(text).toHaveFocus();
-    expect(sentRequests('POST', importPath)).toHaveLength(0);
+    expect(sentRequests(runtime, 'POST', importPath)).toHaveLength(0);
 
     fireEvent.change(text, { target: { value: '{"template_name": ' } });
     await user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
     expect(await within(dialog).findByText(/This is not valid JSON/)).toBeInTheDocument();
-    expect(sentRequests('POST', importPath)).toHaveLength(0);
+    expect(sentRequests(runtime, 'POST', importPath)).toHaveLength(0);
   });
 
   it('imports a PostHog template from a file (which fills the text), with the form’s name, and opens it', async () => {
-    const { user, dialog, location } = await openImport();
+    const { user, dialog, location, runtime } = await openImport();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Shop checkout');
     const file = new File([JSON.stringify(posthogTemplate, null, 2)], 'checkout.json', { type: 'application/json' });
     await user.upload(within(dialog).getByLabelText('Template file'), file);
@@ -126,7 +126,7 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
       'Orders by payment method',
       posthogTemplate.tiles[2]!.body,
     ]);
-    const [sent] = sentRequests('POST', importPath);
+    const [sent] = sentRequests(runtime, 'POST', importPath);
     expect(sent?.requestBody).toMatchObject({ template: { template_name: 'Shop checkout', variables: posthogTemplate.variables } });
   });
 
@@ -162,7 +162,7 @@ describe('Import from JSON in New dashboard', { timeout: 40_000 }, () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Create dashboard' }));
     // …and again under Start from when trying, with nothing sent.
     expect(within(dialog).getByRole('radiogroup', { name: 'Start from' })).toHaveAccessibleDescription(/needs PostHog's web app/);
-    expect(sentRequests('POST', importPath)).toHaveLength(0);
+    expect(sentRequests(view.runtime, 'POST', importPath)).toHaveLength(0);
   });
 });
 
@@ -236,7 +236,7 @@ describe('Copy to project', { timeout: 40_000 }, () => {
         }),
       ),
     );
-    const { user } = await openOverview(dashboards.productOverview);
+    const { user, runtime } = await openOverview(dashboards.productOverview);
     await user.click(screen.getByRole('button', { name: 'Copy to project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy to project' }, LOAD);
     const combobox = within(dialog).getByRole('combobox', { name: 'Destination project' });
@@ -244,7 +244,7 @@ describe('Copy to project', { timeout: 40_000 }, () => {
     await user.click(await within(dialog).findByRole('option', { name: 'Marketing Site' }, LOAD));
     expect(combobox).toHaveAccessibleDescription(/limited to other projects/);
     expect(within(dialog).getByRole('button', { name: 'Copy dashboard' })).toBeDisabled();
-    expect(sentRequests('POST', `/api/projects/${P.marketing}/dashboards/create_from_template_json/`)).toHaveLength(0);
+    expect(sentRequests(runtime, 'POST', `/api/projects/${P.marketing}/dashboards/create_from_template_json/`)).toHaveLength(0);
   });
 
   it('is disabled up front for a key that cannot create dashboards', async () => {
@@ -307,7 +307,7 @@ describe('Move tile', { timeout: 40_000 }, () => {
   });
 
   it('searches the server as one types, and Escape closes the dialog with focus back on the tile’s button', async () => {
-    const { user } = await openOverview(dashboards.productOverview);
+    const { user, runtime } = await openOverview(dashboards.productOverview);
     const opener = screen.getByRole('button', { name: 'Move Retention' });
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Move tile' }, LOAD);
@@ -315,7 +315,7 @@ describe('Move tile', { timeout: 40_000 }, () => {
     expect(await within(dialog).findByRole('option', { name: 'Café partners (France)' }, LOAD)).toBeInTheDocument();
     await waitFor(() =>
       expect(
-        sentRequests('GET', `/api/projects/${P.app}/dashboards/`).some((entry) => new URL(entry.path, 'http://x').searchParams.get('search') === 'café'),
+        sentRequests(runtime, 'GET', `/api/projects/${P.app}/dashboards/`).some((entry) => new URL(entry.path, 'http://x').searchParams.get('search') === 'café'),
       ).toBe(true),
     );
     // The source is never offered.

@@ -4,17 +4,18 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
 import { seedIds } from '../../src/mock/seed.ts';
-import { renderApp } from './render.tsx';
+import { accessKnown, renderApp } from './render.tsx';
 
 const LOAD = { timeout: 10_000 };
 
 describe('Production key rules', { timeout: 30_000 }, () => {
   it('turns the rules on in one click, and the session-only reset is then refused up front', async () => {
-    const { user } = renderApp(`/projects/${seedIds.projects.app}/settings`);
+    const { user, runtime } = renderApp(`/projects/${seedIds.projects.app}/settings`);
     const danger = await screen.findByRole('region', { name: 'Danger zone' }, LOAD);
     const reset = within(danger).getByRole('button', { name: 'Reset project API key' });
+    // The page may draw before the key's access is in (the connected routes' loader does not hold it).
+    await accessKnown();
     expect(reset).toBeEnabled();
 
     await user.click(await screen.findByRole('button', { name: 'Mock controls' }, LOAD));
@@ -23,7 +24,7 @@ describe('Production key rules', { timeout: 30_000 }, () => {
     expect(rules).toHaveAttribute('aria-checked', 'false');
     await user.click(rules);
     await waitFor(() => expect(rules).toHaveAttribute('aria-checked', 'true'));
-    const put = getRequestLog().find((entry) => entry.method === 'PUT' && entry.path === '/__mock/faults');
+    const put = runtime.requestLog.get().find((entry) => entry.method === 'PUT' && entry.path === '/__mock/faults');
     expect(put?.requestBody).toEqual({ production_key_rules: true });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { Project } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiSend } from './dashboard-detail-helpers.ts';
@@ -17,8 +17,8 @@ beforeAll(async () => {
   await import('../../src/features/project-settings/project-settings-page.tsx');
 }, 60_000);
 
-const patches = (projectId: number) =>
-  getRequestLog()
+const patches = (runtime: ConsoleRuntime, projectId: number) =>
+  runtime.requestLog.get()
     .filter((entry) => entry.method === 'PATCH' && entry.path === `/api/projects/${projectId}/`)
     .map((entry) => entry.requestBody);
 
@@ -87,14 +87,14 @@ describe('Project settings: reading', () => {
 
 describe('Project settings: saving', () => {
   it('renames: the PATCH carries only the name, and the form shows the API’s trimmed name', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.type(name, '  Hedgebox Web  ');
     expect(saveButton()).not.toHaveAttribute('aria-disabled');
     await user.click(saveButton());
 
-    await waitFor(() => expect(patches(APP)).toEqual([{ name: '  Hedgebox Web  ' }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ name: '  Hedgebox Web  ' }]));
     await waitFor(() => expect(name).toHaveValue('Hedgebox Web'));
     expectNothingToSave();
     expect(mock.store.project(APP)!.name).toBe('Hedgebox Web');
@@ -102,13 +102,13 @@ describe('Project settings: saving', () => {
   });
 
   it('shows a blank name under Project name without sending, and a taken name (409) there too', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.click(saveButton());
     expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
     expect(name).toHaveFocus();
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
 
     await user.type(name, 'marketing site');
     await user.click(saveButton());
@@ -118,25 +118,25 @@ describe('Project settings: saving', () => {
   });
 
   it('round-trips the sample rate as the API’s two-decimal string, and checks its rules first', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
     await user.clear(rate);
     await user.type(rate, '0.555');
     await user.click(saveButton());
     expect(rate).toHaveAccessibleDescription(expect.stringContaining('Ensure that there are no more than 2 decimal places.'));
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
 
     await user.clear(rate);
     await user.type(rate, '.3');
     await user.click(saveButton());
-    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_sample_rate: '0.30' }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ session_recording_sample_rate: '0.30' }]));
     await waitFor(() => expect(rate).toHaveDisplayValue('0.30'));
     expect(mock.store.project(APP)!.session_recording_sample_rate).toBe('0.30');
     expectNothingToSave();
   });
 
   it('checks the minimum duration’s range under its field', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const duration = screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' });
     await user.clear(duration);
     await user.type(duration, '40000');
@@ -146,11 +146,11 @@ describe('Project settings: saving', () => {
     await user.type(duration, '1500');
     expect(duration).not.toHaveAttribute('aria-invalid');
     await user.click(saveButton());
-    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 1500 }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 1500 }]));
   });
 
   it('changes time zone, week start, URLs and toggles, sending exactly those', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     await user.clear(zone);
     await user.type(zone, 'tokyo');
@@ -176,7 +176,7 @@ describe('Project settings: saving', () => {
 
     await user.click(saveButton());
     await waitFor(() =>
-      expect(patches(APP)).toEqual([
+      expect(patches(runtime, APP)).toEqual([
         {
           timezone: 'Asia/Tokyo',
           week_start_day: 0,
@@ -207,7 +207,7 @@ describe('Project settings: saving', () => {
 
 describe('Project settings: every problem at once', () => {
   it('shows every invalid field after one save, focuses the first, and sends nothing', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     fireEvent.change(name, { target: { value: '   ' } });
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
@@ -230,7 +230,7 @@ describe('Project settings: every problem at once', () => {
       expect.stringContaining('Ensure this value is less than or equal to 30000.'),
     );
     expect(name).toHaveFocus();
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
 
     // Fixing one field clears its message only.
     await user.type(name, 'Hedgebox');
@@ -263,7 +263,7 @@ describe('Project settings: every problem at once', () => {
 
 describe('Project settings: leaving with unsaved changes', () => {
   it('asks before a route change: Stay keeps the edit, Leave page goes', async () => {
-    const { user, location } = await openSettings();
+    const { user, location, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.type(name, ' (draft)');
 
@@ -279,7 +279,7 @@ describe('Project settings: leaving with unsaved changes', () => {
     dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave page' }));
     await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/dashboards`));
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
   });
 
   it('asks the browser before the tab closes, only while there are unsaved changes', async () => {
@@ -365,7 +365,7 @@ describe('Project settings: danger zone', () => {
   });
 
   it('deletes the project only after its exact name is typed, then lists the projects', async () => {
-    const { user, location } = await openSettings(MOBILE);
+    const { user, location, runtime } = await openSettings(MOBILE);
     await user.click(within(region('Danger zone')).getByRole('button', { name: 'Delete project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete project' });
@@ -384,7 +384,7 @@ describe('Project settings: danger zone', () => {
     const table = await screen.findByRole('table', { name: 'Projects' });
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'Mobile Apps' })).not.toBeInTheDocument());
     // The deleted project is not fetched again.
-    expect(getRequestLog().filter((entry) => entry.status === 404)).toEqual([]);
+    expect(runtime.requestLog.get().filter((entry) => entry.status === 404)).toEqual([]);
   });
 
   it('deletes even with unsaved edits, without asking to leave', async () => {
@@ -478,7 +478,7 @@ describe('Project settings: no lost update', () => {
       .map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
 
   it('lists each field someone else changed by its label, in words; Keep mine saves mine', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     await user.clear(zone);
     await user.type(zone, 'Asia/Tokyo');
@@ -498,18 +498,18 @@ describe('Project settings: no lost update', () => {
       ['Week starts on', 'Not set', 'Sunday'],
     ]);
     expect(dialog).toHaveTextContent('Take theirs keeps theirs in the form and saves your other changes.');
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox (theirs)');
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Project settings saved.')).toBeInTheDocument();
     expect(save).toHaveFocus();
-    expect(patches(APP)).toEqual([{ product_description: 'Mine.', timezone: 'Asia/Tokyo', week_start_day: 0 }]);
+    expect(patches(runtime, APP)).toEqual([{ product_description: 'Mine.', timezone: 'Asia/Tokyo', week_start_day: 0 }]);
     expect(mock.store.project(APP)).toMatchObject({ name: 'Hedgebox (theirs)', timezone: 'Asia/Tokyo', week_start_day: 0 });
   });
 
   it('Take theirs keeps their URLs (shown as lists), saves the rest, and the form shows theirs', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const web = region('Web');
     await user.click(within(web).getByRole('button', { name: 'Add URL' }));
     await user.type(within(web).getByRole('textbox', { name: 'Authorized URL 2' }), 'https://mine.example');
@@ -525,7 +525,7 @@ describe('Project settings: no lost update', () => {
     expect(within(yours!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['https://app.hedgebox.net', 'https://mine.example']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
-    await waitFor(() => expect(patches(APP)).toEqual([{ anonymize_ips: true }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ anonymize_ips: true }]));
     await waitFor(() => expect(within(web).getByRole('textbox', { name: 'Authorized URL 1' })).toHaveValue('https://theirs.example'));
     expect(within(web).getByRole('textbox', { name: 'Authorized URL 2' })).toHaveValue('https://app.hedgebox.net');
     expect(mock.store.project(APP)).toMatchObject({ app_urls: ['https://theirs.example', 'https://app.hedgebox.net'], anonymize_ips: true });
@@ -533,7 +533,7 @@ describe('Project settings: no lost update', () => {
   });
 
   it('Cancel saves nothing and keeps what was typed; a field nobody else changed saves without asking', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
     await user.clear(rate);
     await user.type(rate, '0.3');
@@ -546,7 +546,7 @@ describe('Project settings: no lost update', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(saveButton()).toHaveFocus();
     expect(rate).toHaveValue(0.3);
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
     expect(mock.store.project(APP)!.session_recording_sample_rate).toBe('0.90');
 
     // Put back as loaded: nothing of mine is left to ask about; then a change nobody else made.
@@ -556,7 +556,7 @@ describe('Project settings: no lost update', () => {
     await user.clear(duration);
     await user.type(duration, '3000');
     await user.click(saveButton());
-    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 3000 }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ session_recording_minimum_duration_milliseconds: 3000 }]));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
@@ -566,7 +566,7 @@ describe('Project settings: nothing left to save', () => {
   const notifications = () => screen.getByRole('status', { name: 'Notifications' });
 
   it('sends nothing when the project cannot be read again first, and says why; what was typed stays', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const description = screen.getByRole('textbox', { name: 'Product description' });
     await user.clear(description);
     await user.type(description, 'Typed.');
@@ -577,16 +577,16 @@ describe('Project settings: nothing left to save', () => {
     expect(failed).toHaveTextContent('Could not save: Service temporarily unavailable, try again later.');
     expect(description).toHaveValue('Typed.');
     expect(saveButton()).toHaveFocus();
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
 
     mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [] });
     await user.click(saveButton());
-    await waitFor(() => expect(patches(APP)).toEqual([{ product_description: 'Typed.' }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ product_description: 'Typed.' }]));
     expect(screen.queryByText('Could not save:')).not.toBeInTheDocument();
   });
 
   it('Take theirs with no other change sends nothing, says so, and the form shows theirs', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.type(name, 'Mine');
@@ -599,11 +599,11 @@ describe('Project settings: nothing left to save', () => {
     expect(name).toHaveValue('Theirs');
     expect(saveButton()).toHaveFocus();
     expectNothingToSave();
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
   });
 
   it('sends nothing when someone else already saved the very value typed here', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const name = screen.getByRole('textbox', { name: 'Project name' });
     await user.clear(name);
     await user.type(name, 'Same idea');
@@ -612,13 +612,13 @@ describe('Project settings: nothing left to save', () => {
     expect(await within(notifications()).findByText('Nothing to save: the project already holds these values.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expectNothingToSave();
-    expect(patches(APP)).toEqual([]);
+    expect(patches(runtime, APP)).toEqual([]);
   });
 });
 
 describe('Project settings: Replay while session recording is off', () => {
   it('shows sample rate and minimum duration as not applying, keeping their values, until recording is on', async () => {
-    const { user } = await openSettings();
+    const { user, runtime } = await openSettings();
     const record = screen.getByRole('checkbox', { name: 'Record user sessions' });
     const rate = screen.getByRole('spinbutton', { name: 'Sample rate' });
     const duration = screen.getByRole('spinbutton', { name: 'Minimum duration (ms)' });
@@ -633,7 +633,7 @@ describe('Project settings: Replay while session recording is off', () => {
     expect(rate).toHaveDisplayValue('0.50');
     expect(duration).toHaveValue(2000);
     await user.click(saveButton());
-    await waitFor(() => expect(patches(APP)).toEqual([{ session_recording_opt_in: false }]));
+    await waitFor(() => expect(patches(runtime, APP)).toEqual([{ session_recording_opt_in: false }]));
     expect(mock.store.project(APP)).toMatchObject({ session_recording_sample_rate: '0.50', session_recording_minimum_duration_milliseconds: 2000 });
 
     await user.click(record);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRequestLog } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { newProjectRecord } from '../../src/mock/rules/projects.ts';
 import { seedIds } from '../../src/mock/seed.ts';
@@ -24,7 +24,7 @@ const rowNames = (table: HTMLElement) =>
   within(table)
     .getAllByRole('rowheader')
     .map((cell) => within(cell).getByRole('link').textContent);
-const projectListRequests = () => getRequestLog().filter((entry) => entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/'));
+const projectListRequests = (runtime: ConsoleRuntime) => runtime.requestLog.get().filter((entry) => entry.method === 'GET' && entry.path.startsWith('/api/organizations/@current/projects/'));
 
 describe('Projects', () => {
   it('shows a loading state, then one row per project with its link, id and time zone', async () => {
@@ -55,15 +55,15 @@ describe('Projects', () => {
   });
 
   it('keeps the search in the URL, sends it to the API, and tells a non-match from no projects', async () => {
-    const { user, location } = renderApp('/projects');
+    const { user, location, runtime } = renderApp('/projects');
     await projectsTable();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'market');
     await waitFor(() => expect(location().search).toBe('?search=market'));
     await waitFor(() => expect(rowNames(screen.getByRole('table', { name: 'Projects' }))).toEqual(['Marketing Site']));
-    expect(projectListRequests().some((entry) => entry.path.includes('search=market'))).toBe(true);
+    expect(projectListRequests(runtime).some((entry) => entry.path.includes('search=market'))).toBe(true);
     // Debounced: no request for the partial words typed on the way.
-    expect(projectListRequests().some((entry) => /search=m(&|$)/.test(entry.path))).toBe(false);
+    expect(projectListRequests(runtime).some((entry) => /search=m(&|$)/.test(entry.path))).toBe(false);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search projects' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'zebra');
@@ -78,10 +78,10 @@ describe('Projects', () => {
   });
 
   it('opens with the search from the URL', async () => {
-    renderApp('/projects?search=mobile');
+    const { runtime } = renderApp('/projects?search=mobile');
     expect(await screen.findByRole('searchbox', { name: 'Search projects' })).toHaveValue('mobile');
     await waitFor(async () => expect(rowNames(await projectsTable())).toEqual(['Mobile Apps']));
-    expect(projectListRequests()[0]!.path).toContain('search=mobile');
+    expect(projectListRequests(runtime)[0]!.path).toContain('search=mobile');
   });
 
   it('says when the organization has no projects at all', async () => {
@@ -114,19 +114,19 @@ describe('Projects', () => {
         mock.store.insertProject(newProjectRecord(id, seedIds.organization, `Extra project ${String(i).padStart(3, '0')}`, '2024-07-01T00:00:00.000Z'));
       }
     });
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     await projectsTable();
     expect(await screen.findByText('Showing 100 of 108 projects')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 108 of 108 projects')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(projectListRequests().some((entry) => entry.path.includes('offset=100'))).toBe(true);
+    expect(projectListRequests(runtime).some((entry) => entry.path.includes('offset=100'))).toBe(true);
   });
 });
 
 describe('New project', () => {
   it('shows a blank name under Name without calling the API, and a taken name (409) under Name too', async () => {
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     await projectsTable();
     await user.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
@@ -138,7 +138,7 @@ describe('New project', () => {
     expect(within(dialog).getByText('This field may not be blank.')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
-    expect(getRequestLog().some((entry) => entry.method === 'POST')).toBe(false);
+    expect(runtime.requestLog.get().some((entry) => entry.method === 'POST')).toBe(false);
 
     await user.clear(name);
     await user.type(name, 'hedgebox app');
@@ -152,14 +152,14 @@ describe('New project', () => {
 
   it('creates the project in the organization the page shows (?organization=), not the key\'s current one', async () => {
     const labs = seedIds.secondOrganization;
-    const { user } = renderApp(`/projects?organization=${labs}`);
+    const { user, runtime } = renderApp(`/projects?organization=${labs}`);
     await projectsTable();
     await user.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Labs Sandbox');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New project' })).not.toBeInTheDocument());
-    const post = getRequestLog().find((entry) => entry.method === 'POST');
+    const post = runtime.requestLog.get().find((entry) => entry.method === 'POST');
     expect(post?.path).toBe(`/api/organizations/${labs}/projects/`);
     const listed = await apiGet<Paginated<ProjectListItem>>(`/api/organizations/${labs}/projects/?search=Labs%20Sandbox`);
     expect(listed.results.map((project) => project.name)).toEqual(['Labs Sandbox']);
@@ -212,7 +212,7 @@ describe('New project', () => {
   });
 
   it('shows a blank name and an unknown time zone together after one Create project, focusing Name', async () => {
-    const { user } = renderApp('/projects');
+    const { user, runtime } = renderApp('/projects');
     await projectsTable();
     await user.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
@@ -224,7 +224,7 @@ describe('New project', () => {
     expect(name).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
     expect(zone).toHaveAccessibleDescription(expect.stringContaining('"Mars/Olympus" is not a valid choice.'));
     expect(name).toHaveFocus();
-    expect(getRequestLog().filter((entry) => entry.method === 'POST')).toEqual([]);
+    expect(runtime.requestLog.get().filter((entry) => entry.method === 'POST')).toEqual([]);
   });
 
   it('shows the API’s 403 in the dialog when the role could not be foreseen', async () => {

@@ -1,7 +1,10 @@
 /**
  * The page tests' harness: `renderApp(path, options)` renders the whole console — the real route
- * table, a memory router at `path`, a fresh `createQueryClient({ forTests: true })` (no retries),
- * toasts and shell — against the bundled mock (test/ui/setup.ts), connected with a demo key.
+ * table, a memory router at `path`, a fresh console (test/console.ts: its own runtime, with the
+ * connection read from storage seeded with the test's key, an empty request log and a tab channel,
+ * carried by a `createQueryClient({ runtime, forTests: true })` without retries), toasts and shell —
+ * against the bundled mock (test/ui/setup.ts), connected with a demo key. Each render is a page
+ * load: a second render in one test starts from storage again, and `unmount()` closes the console.
  *
  *   const { user, mock } = renderApp('/projects/1/dashboards');             // phx_demo_admin
  *   renderApp('/projects', { key: 'phx_demo_readonly' });                  // another demo key
@@ -9,7 +12,8 @@
  *   expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeInTheDocument();
  *
  * Query by role and accessible name only. `server.use(...)` from './setup.ts' overrides a route for
- * one test (e.g. a 403 or a network error); `location()` is the router's current location.
+ * one test (e.g. a 403 or a network error); `location()` is the router's current location;
+ * `runtime.requestLog.get()` and `runtime.connection.get()` are this console's log and connection.
  */
 import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,12 +21,11 @@ import { StrictMode } from 'react';
 import { expect } from 'vitest';
 import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { disconnect } from '../../src/api/connection.ts';
-import { saveConnection } from '../../src/api/save-connection.ts';
-import { createQueryClient } from '../../src/api/query-client.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { App } from '../../src/app/app.tsx';
 import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
+import { freshConsole } from '../console.ts';
 import { mock, server } from './setup.ts';
 
 export interface RenderAppOptions {
@@ -42,15 +45,15 @@ export interface RenderAppResult extends RenderResult {
   server: typeof server;
   router: ReturnType<typeof createMemoryRouter>;
   queryClient: QueryClient;
+  /** This console's runtime: `runtime.connection`, `runtime.requestLog`, `runtime.tabs`. */
+  runtime: ConsoleRuntime;
   /** The router's current location (pathname, search, state). */
   location: () => Location;
 }
 
 export function renderApp(path = '/', options: RenderAppOptions = {}): RenderAppResult {
   const key = options.key === undefined ? 'phx_demo_admin' : options.key;
-  if (key) saveConnection({ host: options.host ?? '', key, remember: options.remember ?? false });
-  else disconnect();
-  const queryClient = createQueryClient({ forTests: true });
+  const { runtime, queryClient } = freshConsole({ key, host: options.host, remember: options.remember });
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
@@ -58,7 +61,12 @@ export function renderApp(path = '/', options: RenderAppOptions = {}): RenderApp
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-  return { ...view, user, mock, server, router, queryClient, location: () => router.state.location };
+  const unmount = () => {
+    view.unmount();
+    // The page is gone: so are its timers, listeners and channel (another render in this test is another page).
+    runtime.dispose();
+  };
+  return { ...view, unmount, user, mock, server, router, queryClient, runtime, location: () => router.state.location };
 }
 
 /** GET a path of the mock's API as a key holder would (for expected values in tests). */

@@ -6,7 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CANCELLED_DETAIL, getRequestLog } from '../../src/api/request-log.ts';
+import { CANCELLED_DETAIL } from '../../src/api/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -45,8 +46,8 @@ vi.mock('../../src/features/activity/activity-page.tsx', async (importOriginal) 
 const { projects } = seedIds;
 
 /** The console's GET requests of `pathPrefix` that were answered. */
-const answered = (pathPrefix: string) =>
-  getRequestLog().filter((entry) => entry.method === 'GET' && entry.path.startsWith(pathPrefix) && entry.status === 200);
+const answered = (runtime: ConsoleRuntime, pathPrefix: string) =>
+  runtime.requestLog.get().filter((entry) => entry.method === 'GET' && entry.path.startsWith(pathPrefix) && entry.status === 200);
 
 const shellGates: Array<() => void> = [];
 afterEach(() => {
@@ -73,10 +74,10 @@ describe('the first request of a list page', () => {
   it('asks for the dashboards while the page’s code loads, and the page then shows them without asking again', async () => {
     gates.dashboardsPage = createGate();
     holdShellRequests();
-    renderApp(`/projects/${projects.app}/dashboards`);
+    const { runtime } = renderApp(`/projects/${projects.app}/dashboards`);
 
     const listPath = `/api/projects/${projects.app}/dashboards/?limit=100&offset=0`;
-    await waitFor(() => expect(answered(listPath)).toHaveLength(1));
+    await waitFor(() => expect(answered(runtime, listPath)).toHaveLength(1));
     // The page's code has not arrived: its loading state stands in, and the shell still waits for its own answers.
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading dashboards…'))).toBe(true);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -88,15 +89,15 @@ describe('the first request of a list page', () => {
     const first = within(table).getAllByRole('rowheader')[0]!;
     expect(within(first).getByRole('link')).toHaveTextContent(expected.results[0]!.name ?? 'Untitled dashboard');
     expect(screen.getByText(`Showing 100 of ${expected.count} dashboards`)).toBeInTheDocument();
-    expect(answered(`/api/projects/${projects.app}/dashboards/`)).toHaveLength(1);
+    expect(answered(runtime, `/api/projects/${projects.app}/dashboards/`)).toHaveLength(1);
   });
 
   it('asks for the projects while the page’s code loads, with the URL’s search', async () => {
     gates.projectsPage = createGate();
     holdShellRequests();
-    renderApp('/projects?search=app');
+    const { runtime } = renderApp('/projects?search=app');
 
-    await waitFor(() => expect(answered('/api/organizations/@current/projects/?search=app')).toHaveLength(1));
+    await waitFor(() => expect(answered(runtime, '/api/organizations/@current/projects/?search=app')).toHaveLength(1));
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading projects…'))).toBe(true);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
@@ -106,7 +107,7 @@ describe('the first request of a list page', () => {
     expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(
       expected.results.map((project) => expect.stringContaining(project.name)),
     );
-    expect(answered('/api/organizations/@current/projects/')).toHaveLength(1);
+    expect(answered(runtime, '/api/organizations/@current/projects/')).toHaveLength(1);
   });
 });
 
@@ -122,8 +123,8 @@ describe('leaving a page before its code arrives', () => {
         await answer.opened;
       }),
     );
-    const activityLog = () => getRequestLog().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/activity_log/`));
-    const { router } = renderApp(`/projects/${projects.app}/activity`);
+    const { router, runtime } = renderApp(`/projects/${projects.app}/activity`);
+    const activityLog = () => runtime.requestLog.get().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/activity_log/`));
     await asked.opened;
     // React's development double effects left the route and started it again at once: the request
     // is still on its way (the log lists a request once it has ended).

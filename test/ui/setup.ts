@@ -1,7 +1,8 @@
 /**
  * Setup of the "ui" test project (jsdom): jest-dom matchers, an msw/node server over the bundled
- * mock's handlers (reset to the seed before each test, unhandled requests are errors), a clean
- * connection and request log per test, and the browser APIs jsdom lacks.
+ * mock's handlers (reset to the seed before each test, unhandled requests are errors), empty web
+ * storage, and the browser APIs jsdom lacks. The console itself needs no reset: each render makes
+ * its own (test/ui/render.tsx, test/console.ts), disposed when its test ends.
  */
 import '@testing-library/jest-dom/vitest';
 // Vitest runs without globals, so Testing Library cannot register its own cleanup after each test.
@@ -9,8 +10,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { disconnect } from '../../src/api/connection.ts';
-import { clearRequestLog } from '../../src/api/request-log.ts';
 import { createMock } from '../../src/mock/index.ts';
 
 // One mock and one msw server per worker. The test files of a worker share their modules
@@ -71,8 +70,6 @@ beforeEach(() => {
   mock.reset();
   sessionStorage.clear();
   localStorage.clear();
-  disconnect();
-  clearRequestLog();
 });
 
 afterEach(() => {

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getConnection } from '../../src/api/connection.ts';
 import type { Organization } from '../../src/contract/schemas.ts';
 import { apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
@@ -168,26 +167,26 @@ describe('shell', () => {
   });
 
   it('forgets the key on Disconnect', async () => {
-    const { user, location } = renderApp('/projects/1/settings', { remember: true });
+    const { user, location, runtime } = renderApp('/projects/1/settings', { remember: true });
     expect(localStorage.getItem(STORAGE_KEY)).not.toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
     expect(location().pathname).toBe('/connect');
     expect(location().search).toBe('');
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it('returns to Connect with the reason when the API refuses the key, then back to the page', async () => {
-    const { user, location } = renderApp('/projects/1/settings', { key: 'phx_revoked_key' });
+    const { user, location, runtime } = renderApp('/projects/1/settings', { key: 'phx_revoked_key' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
     expect(await screen.findByText(/The API refused the key/)).toHaveTextContent(
       'Personal API key found in request Authorization header is invalid.',
     );
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(new URLSearchParams(location().search).get('next')).toBe('/projects/1/settings');
 
@@ -199,7 +198,7 @@ describe('shell', () => {
   });
 
   it('disconnects on a 401 from any call made later', async () => {
-    const { queryClient, location } = renderApp('/projects/1/dashboards');
+    const { queryClient, location, runtime } = renderApp('/projects/1/dashboards');
     await screen.findByRole('combobox', { name: 'Project' });
     await screen.findByRole('heading', { level: 1, name: 'Dashboards' });
 
@@ -215,7 +214,7 @@ describe('shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
     expect(screen.getByText(/The API refused the key/)).toBeInTheDocument();
-    expect(getConnection()).toBeNull();
+    expect(runtime.connection.get()).toBeNull();
     expect(new URLSearchParams(location().search).get('next')).toBe('/projects/1/dashboards');
   });
 

@@ -2,10 +2,9 @@
 // from a second channel, as another tab would) or, without one, through a `storage` event.
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disconnect, getConnection, getConnectionState } from '../../src/api/connection.ts';
 import { saveConnection } from '../../src/api/save-connection.ts';
-import { createQueryClient } from '../../src/api/query-client.ts';
 import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/tab-sync.ts';
+import { freshConsole } from '../console.ts';
 
 const STORAGE_KEY = 'analytics-console:connection';
 /** vi.waitFor with room for a busy machine. */
@@ -29,42 +28,47 @@ async function connectMessage(host: string, key: string, remembered: boolean): P
 
 describe('Tabs agree: what this tab does with the others’ messages', () => {
   it('Disconnect in another tab disconnects this one and wipes its key', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
     otherTab.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
-    await eventually(() => expect(getConnection()).toBeNull());
-    expect(getConnectionState().notice).toBe('You disconnected in another tab of the console.');
+    await eventually(() => expect(runtime.connection.get()).toBeNull());
+    expect(runtime.connection.getState().notice).toBe('You disconnected in another tab of the console.');
     expect(stored()).not.toContain('phx_');
   });
 
   it('the same key connected in another tab changes nothing here', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-    const before = getConnectionState();
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
+    const before = runtime.connection.getState();
     otherTab.postMessage(await connectMessage('', 'phx_demo_admin', false));
     // Time for the message and the fingerprint of this tab's key (a different one takes as long).
     await new Promise((done) => setTimeout(done, 300));
-    expect(getConnectionState()).toBe(before);
+    expect(runtime.connection.getState()).toBe(before);
     expect(stored()).toContain('phx_demo_admin');
   });
 
   it('another key that is not remembered sends this tab to Connect, saying so', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
     otherTab.postMessage(await connectMessage('', 'phx_demo_member', false));
-    await eventually(() => expect(getConnection()).toBeNull());
-    expect(getConnectionState().notice).toBe('Another tab connected with another key. Connect again here to continue.');
+    await eventually(() => expect(runtime.connection.get()).toBeNull());
+    expect(runtime.connection.getState().notice).toBe('Another tab connected with another key. Connect again here to continue.');
     expect(stored()).not.toContain('phx_');
   });
 
   it('another key that is remembered is read from localStorage', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_member' }));
     otherTab.postMessage(await connectMessage('', 'phx_demo_member', true));
-    await eventually(() => expect(getConnection()?.key).toBe('phx_demo_member'));
-    expect(getConnection()).toMatchObject({ remembered: true, host: '' });
+    await eventually(() => expect(runtime.connection.get()?.key).toBe('phx_demo_member'));
+    expect(runtime.connection.get()).toMatchObject({ remembered: true, host: '' });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it('without a BroadcastChannel, a message through the storage event has the same effect', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: true });
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: true });
     window.dispatchEvent(
       new StorageEvent('storage', {
         key: TAB_MESSAGE_STORAGE_KEY,
@@ -72,13 +76,13 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
         storageArea: localStorage,
       }),
     );
-    expect(getConnection()).toBeNull();
-    expect(getConnectionState().notice).toMatch(/This device forgot the key/);
+    expect(runtime.connection.get()).toBeNull();
+    expect(runtime.connection.getState().notice).toMatch(/This device forgot the key/);
     expect(stored()).not.toContain('phx_');
   });
 
   it('applies the other tabs’ changes; everything also drops what is not on screen', async () => {
-    const client = createQueryClient({ forTests: true, syncTabs: true });
+    const { queryClient: client } = freshConsole({ syncTabs: true });
     client.setQueryData(['dashboards', '1', 'list', { search: '', pinned: null }], { pages: [] });
     client.setQueryData(['projects', 'list', { search: '' }], { pages: [] });
     otherTab.postMessage({ type: 'changes', changes: [{ kind: 'refresh', queryKey: ['dashboards', '1'] }] } satisfies TabMessage);
@@ -90,7 +94,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
   });
 
   it('a relist keeps only the first page of each list and refetches it; a removed record not on screen is dropped', async () => {
-    const client = createQueryClient({ forTests: true, syncTabs: true });
+    const { queryClient: client } = freshConsole({ syncTabs: true });
     const list = ['dashboards', '1', 'list', { search: '', pinned: null }];
     client.setQueryData(list, { pages: [{ count: 2, results: [] }, { count: 2, results: [] }], pageParams: [0, 1] });
     client.setQueryData(['dashboards', '1', 'detail', '7'], { id: 7 });
@@ -109,8 +113,9 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
 
 describe('Tabs agree: what this tab tells the others', () => {
   it('connecting and disconnecting are announced without the key', async () => {
-    saveConnection({ host: 'https://eu.example.com', key: 'phx_secret_key_1234', remember: true });
-    disconnect({ byPerson: true });
+    const { runtime } = freshConsole();
+    saveConnection(runtime, { host: 'https://eu.example.com', key: 'phx_secret_key_1234', remember: true });
+    runtime.connection.disconnect({ byPerson: true });
     await eventually(() => expect(received.map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
     const connected = received.find((message) => message.type === 'connect');
     expect(connected).toMatchObject({ type: 'connect', remembered: true });
@@ -119,8 +124,7 @@ describe('Tabs agree: what this tab tells the others', () => {
   });
 
   it('a successful mutation’s declared changes apply here and reach the other tabs as keys only', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-    const client = createQueryClient({ forTests: true });
+    const { queryClient: client } = freshConsole({ key: 'phx_demo_admin' });
     client.setQueryData(['project', '7', 'activity-log', {}], { pages: [] });
     const observer = new MutationObserver(client, {
       mutationFn: async (name: string) => ({ id: 7, name, api_token: 'phc_token_of_the_project' }),
@@ -150,8 +154,7 @@ describe('Tabs agree: what this tab tells the others', () => {
   });
 
   it('a failed mutation changes nothing and tells no one', async () => {
-    saveConnection({ host: '', key: 'phx_demo_admin', remember: false });
-    const client = createQueryClient({ forTests: true });
+    const { queryClient: client } = freshConsole({ key: 'phx_demo_admin' });
     const observer = new MutationObserver(client, {
       mutationFn: async () => Promise.reject(new Error('refused')),
       meta: { changes: () => [{ kind: 'everything' }] },

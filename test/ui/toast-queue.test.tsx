@@ -5,11 +5,11 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app.tsx';
 import { ToastProvider, useToast } from '../../src/components/toast.tsx';
+import { freshConsole } from '../console.ts';
 
 function Raiser({ count }: { count: number }) {
   const toast = useToast();
@@ -88,7 +88,7 @@ describe('toasts across pages', () => {
       ],
       { initialEntries: ['/first'] },
     );
-    render(<App router={router} queryClient={new QueryClient()} />);
+    render(<App router={router} queryClient={freshConsole().queryClient} />);
     await user.click(await screen.findByRole('button', { name: 'Fail here' }));
     await user.click(screen.getByRole('button', { name: 'Warn everywhere' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -4,8 +4,8 @@
  * names the key only as `$POSTHOG_API_KEY`. Memory only, the last 500 requests.
  */
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { getConnection } from '../../api/connection.ts';
-import { CANCELLED_DETAIL, clearRequestLog, REQUEST_LOG_LIMIT, useRequestLog, type RequestLogEntry } from '../../api/request-log.ts';
+import { CANCELLED_DETAIL, REQUEST_LOG_LIMIT, type RequestLogEntry } from '../../api/request-log.ts';
+import { useRequestLog, useRuntime } from '../../api/use-runtime.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';
@@ -56,24 +56,24 @@ function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
-function secrets(): string[] {
-  const key = getConnection()?.key;
+/** What every export leaves out: the connected key (read when the export runs). */
+function secrets(key: string | undefined): string[] {
   return key ? [key] : [];
 }
 
-function curlFor(entry: RequestLogEntry): string {
-  return buildCurlCommand(entry, { secrets: secrets() });
+function curlFor(entry: RequestLogEntry, key: string | undefined): string {
+  return buildCurlCommand(entry, { secrets: secrets(key) });
 }
 
-function exportHar(entries: ReadonlyArray<RequestLogEntry>, filterNote: string | null): void {
+function exportHar(entries: ReadonlyArray<RequestLogEntry>, filterNote: string | null, key: string | undefined): void {
   const now = new Date().toISOString();
-  const har = buildHar(entries, { secrets: secrets(), version: packageJson.version, comment: filterNote ?? undefined });
+  const har = buildHar(entries, { secrets: secrets(key), version: packageJson.version, comment: filterNote ?? undefined });
   downloadText(`api-log-${fileStamp(now)}.har`, `${JSON.stringify(har, null, 2)}\n`, 'application/json');
 }
 
-function exportScript(entries: ReadonlyArray<RequestLogEntry>): void {
+function exportScript(entries: ReadonlyArray<RequestLogEntry>, key: string | undefined): void {
   const now = new Date().toISOString();
-  downloadText(`api-log-${fileStamp(now)}.sh`, buildReplayScript(entries, { secrets: secrets(), exportedAt: now }), 'text/x-shellscript');
+  downloadText(`api-log-${fileStamp(now)}.sh`, buildReplayScript(entries, { secrets: secrets(key), exportedAt: now }), 'text/x-shellscript');
 }
 
 function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
@@ -106,6 +106,7 @@ function EntryDetails({ entry, id }: { entry: RequestLogEntry; id: string }) {
 }
 
 function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boolean; onToggle: () => void }) {
+  const { connection } = useRuntime();
   const detailsId = useId();
   const failed = isFailure(entry);
   const cancelled = isCancelled(entry);
@@ -126,7 +127,7 @@ function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boo
           <span className={statusClass}>{statusText(entry)}</span>{' '}
           <span className="api-log-duration">{entry.durationMs} ms</span>
         </button>
-        <CopyButton label="Copy as curl" text={() => curlFor(entry)}>
+        <CopyButton label="Copy as curl" text={() => curlFor(entry, connection.get()?.key)}>
           Copy as curl
         </CopyButton>
       </div>
@@ -144,6 +145,7 @@ function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boo
 }
 
 export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
+  const { connection, requestLog } = useRuntime();
   const entries = useRequestLog();
   const [filter, setFilter] = useState('');
   const [failuresOnly, setFailuresOnly] = useState(false);
@@ -238,7 +240,7 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
           className="button button-small"
           disabled={entries.length === 0}
           onClick={() => {
-            clearRequestLog();
+            requestLog.clear();
             setExpanded(new Set());
             // The button disables itself: keep focus in the panel so Escape still closes it.
             panelRef.current?.focus();
@@ -246,10 +248,10 @@ export default function ApiLogPanel({ onClose }: ApiLogPanelProps) {
         >
           Clear log
         </button>
-        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportHar(visible, filterNote)}>
+        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportHar(visible, filterNote, connection.get()?.key)}>
           Export HAR
         </button>
-        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportScript(visible)}>
+        <button type="button" className="button button-small" disabled={visible.length === 0} onClick={() => exportScript(visible, connection.get()?.key)}>
           Export as script
         </button>
       </div>

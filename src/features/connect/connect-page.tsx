@@ -10,7 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
-import { lockedApiOrigin, useConnectionState } from '../../api/connection.ts';
+import { lockedApiOrigin } from '../../api/connection-policy.ts';
+import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
 import {
   backendName,
   FORGET_AFTER_CHOICES,
@@ -92,6 +93,7 @@ export default function ConnectPage() {
   const next = safeNextPath(searchParams.get('next'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const runtime = useRuntime();
 
   // A check that waited across the reload unlocking the policy (reloadToCheckElsewhere) fills the form.
   const [waiting] = useState(peekPendingCheck);
@@ -129,9 +131,9 @@ export default function ConnectPage() {
     try {
       // The key owner and the key's label name the saved connection; neither may stop the connection.
       const [organization, me, currentKey, mock] = await Promise.all([
-        fetchCurrentOrganization(undefined, connectionToCheck),
-        fetchMe(undefined, connectionToCheck).catch(() => null),
-        fetchCurrentKey(undefined, connectionToCheck).catch(() => null),
+        fetchCurrentOrganization({ client: queryClient }, connectionToCheck),
+        fetchMe({ client: queryClient }, connectionToCheck).catch(() => null),
+        fetchCurrentKey({ client: queryClient }, connectionToCheck).catch(() => null),
         queryClient.fetchQuery(mockQueries.info(input.host)).catch(() => null),
       ]);
       recordSavedConnection({
@@ -141,7 +143,7 @@ export default function ConnectPage() {
         email: me?.email ?? '',
         keyLabel: currentKey?.label ?? '',
       });
-      saveConnection({
+      saveConnection(runtime, {
         host: input.host,
         key: input.key,
         remember: input.remember,
@@ -185,7 +187,7 @@ export default function ConnectPage() {
     const input: CheckInput = { host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null };
     if (outsideLockedPolicy(normalizedHost)) {
       setPending(true);
-      reloadToCheckElsewhere(input);
+      reloadToCheckElsewhere(runtime, input);
       return;
     }
     setPending(true);
@@ -201,7 +203,7 @@ export default function ConnectPage() {
       navigate(next, { replace: true });
       return;
     }
-    const remembered = rememberedConnectionFor(entry.host);
+    const remembered = rememberedConnectionFor(runtime, entry.host);
     setHost(entry.host);
     if (!remembered) {
       keyInput.current?.focus();
@@ -211,7 +213,7 @@ export default function ConnectPage() {
     if (outsideLockedPolicy(entry.host)) {
       // The page's policy is locked to the host it is connected to: the key is checked after a reload.
       setPending(true);
-      reloadToCheckElsewhere(input);
+      reloadToCheckElsewhere(runtime, input);
       return;
     }
     setPending(true);
@@ -227,7 +229,7 @@ export default function ConnectPage() {
   }, []);
 
   const forgetSaved = (entry: SavedConnection) => {
-    forgetSavedConnection(entry.host);
+    forgetSavedConnection(runtime, entry.host);
   };
   const focusHost = useCallback(() => hostInput.current?.focus(), []);
 

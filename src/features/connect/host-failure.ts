@@ -4,7 +4,7 @@
  * `no-cors` probe (src/api/connect-support.ts `hostAnswers`): it resolves when a server answered, so a host
  * that answers but refuses this page's origin (CORS) is told apart from one that does not answer.
  */
-import { resolveHost } from '../../api/connection.ts';
+import { resolveHost } from '../../api/connection-storage.ts';
 import { hostAnswers } from '../../api/connect-support.ts';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/http.ts';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { SavedConnection } from '../../api/connect-support.ts';
-import { resolveHost } from '../../api/connection.ts';
+import { resolveHost } from '../../api/connection-storage.ts';
 
 export interface SavedConnectionsProps {
   entries: ReadonlyArray<SavedConnection>;

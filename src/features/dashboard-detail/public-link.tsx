@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { publicLink, useRefreshSharing } from '../../api/sharing.ts';
+import { useConnectionState } from '../../api/use-runtime.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Button } from '../../components/button.tsx';
@@ -27,11 +28,12 @@ export function PublicLink({ projectId, dashboardId, sharing, rotateReason }: Pu
   const [confirmRotate, setConfirmRotate] = useState(false);
   const ids = { link: useId(), token: useId(), tokenHint: useId() };
   const token = sharing.access_token;
+  const host = useConnectionState().connection?.host ?? '';
 
   if (!token) {
     return <p className="notice notice-warning">The API sent no access token for this dashboard, so there is no public link to show.</p>;
   }
-  const link = publicLink(token);
+  const link = publicLink(token, host);
 
   return (
     <>

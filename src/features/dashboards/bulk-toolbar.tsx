@@ -61,7 +61,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
       bulkRun.mutate({ kind: action.kind, done: new Promise<void>((resolve) => (ended = resolve)) });
       return {
         // Each answer goes to the cache as it arrives.
-        send: async (dashboard, signal) => writer.write(await sendBulkChange(projectId, action, dashboard, signal)),
+        send: async (dashboard, signal) => writer.write(await sendBulkChange(projectId, action, dashboard, { client: queryClient, signal })),
         finish: (updated) => {
           writer.close();
           ended();
@@ -78,7 +78,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     if (state.allMatching) {
       void bulk.start(action, {
         total: selection.count,
-        collect: (options) => fetchAllMatching(projectId, filters, options),
+        collect: (options) => fetchAllMatching(projectId, filters, { ...options, client: queryClient }),
       });
       return;
     }

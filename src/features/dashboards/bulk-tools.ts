@@ -3,6 +3,7 @@
  * (shown once something is selected) and the CSV export (run when `Export CSV` is pressed). A cold
  * visit of the list paints its rows without this code; the page starts loading it once it is up.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { fetchAllMatching } from '../../api/bulk.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { csvFileName, dashboardsCsv } from './dashboards-csv.ts';
@@ -20,7 +21,7 @@ export async function exportMatchingCsv(
   projectId: ProjectId,
   projectName: string,
   filters: DashboardListFilters,
-  options: { signal: AbortSignal; onPage: (loaded: number, total: number) => void },
+  options: { client: QueryClient; signal: AbortSignal; onPage: (loaded: number, total: number) => void },
 ): Promise<CsvExport> {
   const dashboards = await fetchAllMatching(projectId, filters, options);
   return { fileName: csvFileName(projectName, new Date()), text: dashboardsCsv(dashboards), count: dashboards.length };

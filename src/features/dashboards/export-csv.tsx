@@ -2,6 +2,7 @@
  * `Export CSV`: every dashboard matching the current search and filters, fetched page by page behind
  * an `Export progress` bar (cancellable), saved as `<project>-dashboards-<date>.csv`.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
 import { downloadText } from '../../components/download.ts';
@@ -16,6 +17,7 @@ export interface ExportCsvProps {
 
 export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -34,6 +36,7 @@ export function ExportCsv({ projectId, projectName, filters }: ExportCsvProps) {
     try {
       const { exportMatchingCsv } = await import('./bulk-tools.ts');
       const file = await exportMatchingCsv(projectId, projectName, filters, {
+        client: queryClient,
         signal: controller.signal,
         onPage: (loaded, total) => setProgress({ loaded, total }),
       });

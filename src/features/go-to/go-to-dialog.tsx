@@ -49,7 +49,7 @@ interface Group {
 const dashboardSearch = (projectId: string, search: string) =>
   queryOptions({
     queryKey: [...keyRoots.dashboardLists(projectId), 'go-to', search] as const,
-    queryFn: ({ signal }) => fetchDashboardPage(projectId, { search, limit: DASHBOARD_RESULTS }, signal),
+    queryFn: (call) => fetchDashboardPage(projectId, { search, limit: DASHBOARD_RESULTS }, call),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

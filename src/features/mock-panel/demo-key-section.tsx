@@ -1,6 +1,6 @@
 /** Mock controls → Demo key: the key in use, and a one-click switch to each other demo key. */
 import { useRef } from 'react';
-import { useConnectionState } from '../../api/connection.ts';
+import { useConnectionState } from '../../api/use-runtime.ts';
 import { useSwitchKey } from '../../api/mock-mutations.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { Button } from '../../components/button.tsx';

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useConnectionState } from '../../api/connection.ts';
+import { useConnectionState } from '../../api/use-runtime.ts';
 import { mockQueries } from '../../api/mock.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { faultsSummary } from './faults.ts';

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { getConnection, useConnectionState } from '../../api/connection.ts';
+import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
 import { saveConnection } from '../../api/save-connection.ts';
 import { keyRoots } from '../../api/query-keys.ts';
 import { Field } from '../../components/field.tsx';
@@ -18,11 +18,12 @@ import { mockWorldNameError } from '../../contract/mock-world.ts';
  */
 function useSwitchWorld(): (world: string) => void {
   const queryClient = useQueryClient();
+  const runtime = useRuntime();
   return (world) => {
-    const current = getConnection();
+    const current = runtime.connection.get();
     if (!current) return;
     // The same key, host and storage: only the world changes (the other tabs see the same key).
-    saveConnection({ host: current.host, key: current.key, remember: current.remembered, world });
+    saveConnection(runtime, { host: current.host, key: current.key, remember: current.remembered, world });
     void queryClient.cancelQueries();
     queryClient.getMutationCache().clear();
     // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.

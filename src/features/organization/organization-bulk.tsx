@@ -4,6 +4,7 @@
  * dashboard's own project. `All dashboards` offers the project list's actions plus `Stop sharing`;
  * `Public links` offers `Stop sharing` and `Rotate links`.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
 import {
@@ -38,6 +39,7 @@ export interface OrganizationBulkProps {
 export function OrganizationBulk({ variant, selection, matching, facts, onRows, onSharing, onFocusAway }: OrganizationBulkProps) {
   // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
   const bulkRun = useOrganizationBulkRun();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
   const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
@@ -68,7 +70,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
       return {
         send: async (row, signal) => {
           if (action.kind === 'restore') restoring.set(row.key, row);
-          const answer = await sendOrganizationBulk(action, row, signal);
+          const answer = await sendOrganizationBulk(action, row, { client: queryClient, signal });
           touched.add(row.projectId);
           changes.set(row.key, answer.row);
           if (answer.sharing) onSharing?.(row.key, answer.sharing);

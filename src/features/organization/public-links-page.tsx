@@ -7,6 +7,7 @@
 import { useId, useMemo } from 'react';
 import { useSharingConfigurations, type OrganizationDashboard, type PublicLinkConfig } from '../../api/organization-dashboards.ts';
 import { publicLink } from '../../api/sharing.ts';
+import { useConnectionState } from '../../api/use-runtime.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { downloadText } from '../../components/download.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
@@ -26,7 +27,8 @@ import { useOrganizationPage } from './organization-data.ts';
 import { countLine, sortRows } from './organization-list.ts';
 import './organization.css';
 
-const linkOf = (config: PublicLinkConfig | null) => (config?.enabled && config.access_token ? publicLink(config.access_token) : '');
+const linkOf = (config: PublicLinkConfig | null, host: string) =>
+  config?.enabled && config.access_token ? publicLink(config.access_token, host) : '';
 
 export default function PublicLinksPage() {
   useDocumentTitle('Public links', { inProject: false });
@@ -34,6 +36,7 @@ export default function PublicLinksPage() {
   const toast = useToast();
   const headerCheckboxId = useId();
   const refused = readRefused ?? readSharingRefused;
+  const host = useConnectionState().connection?.host ?? '';
 
   const shared = useMemo(() => sortRows(data.rows.filter((row) => row.is_shared), { field: 'project', descending: false }), [data.rows]);
   const { configs, setConfig } = useSharingConfigurations(shared);
@@ -72,7 +75,7 @@ export default function PublicLinksPage() {
         const config = configs.get(row.key);
         if (!config) return <span className="cell-muted">Loading…</span>;
         if ('error' in config) return <span className="field-error">{config.error}</span>;
-        const link = linkOf(config);
+        const link = linkOf(config, host);
         return (
           <span className="public-link-cell">
             <code className="public-link-text">{link}</code>
@@ -97,7 +100,7 @@ export default function PublicLinksPage() {
 
   const exportCsv = () => {
     const file = publicLinksCsvFile(
-      shared.map((row) => ({ row, config: configOf(row), link: linkOf(configOf(row)) })),
+      shared.map((row) => ({ row, config: configOf(row), link: linkOf(configOf(row), host) })),
       new Date(),
     );
     downloadText(file.fileName, file.text, 'text/csv;charset=utf-8');

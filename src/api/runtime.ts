@@ -1,0 +1,54 @@
+/**
+ * The console's runtime: the connection's store, the request log and the line to the other tabs,
+ * made once per console (src/main.tsx; a test makes one per render) and handed down, like the
+ * QueryClient. It travels with the QueryClient: `createQueryClient({ runtime })` makes a
+ * `ConsoleQueryClient`, so a query or mutation function reaches it through the `client` of its
+ * context (`runtimeOf`), and a component through `useQueryClient()` (src/api/use-runtime.ts).
+ * Nothing here or in the three parts is module state.
+ */
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { createConnectionStore, type ConnectionStore } from './connection.ts';
+import type { KeptAccessKeeper } from './keep-access.ts';
+import { createRequestLog, type RequestLog } from './request-log.ts';
+import { createTabChannel, type TabChannel } from './tab-sync.ts';
+
+export interface ConsoleRuntime {
+  readonly connection: ConnectionStore;
+  readonly requestLog: RequestLog;
+  readonly tabs: TabChannel;
+  /** What the key's access keeps with the connection, once a page asks about access (kept-access.ts). */
+  keptAccess?: KeptAccessKeeper;
+  /** Stops its timers and listeners and closes the channel (a test's console, when the test ends). */
+  dispose(): void;
+}
+
+/** Reads the stored connection (as a page load does) and opens this tab's line to the others. */
+export function createConsoleRuntime(): ConsoleRuntime {
+  const tabs = createTabChannel();
+  const runtime: ConsoleRuntime = {
+    connection: createConnectionStore(tabs),
+    requestLog: createRequestLog(),
+    tabs,
+    dispose() {
+      runtime.keptAccess?.dispose();
+      runtime.connection.dispose();
+      tabs.close();
+    },
+  };
+  return runtime;
+}
+
+/** The console's QueryClient: a QueryClient that carries the runtime it runs in. */
+export class ConsoleQueryClient extends QueryClient {
+  readonly runtime: ConsoleRuntime;
+  constructor(runtime: ConsoleRuntime, config?: QueryClientConfig) {
+    super(config);
+    this.runtime = runtime;
+  }
+}
+
+/** The runtime `client` carries (every client of the console is made by `createQueryClient`). */
+export function runtimeOf(client: QueryClient): ConsoleRuntime {
+  if (client instanceof ConsoleQueryClient) return client.runtime;
+  throw new Error('This QueryClient carries no console runtime: make it with createQueryClient({ runtime }).');
+}

@@ -1,0 +1,48 @@
+/**
+ * A fresh console for a test, as a page load makes one (src/main.tsx): the connection read from
+ * storage (seeded first with the test's key, when given), an empty request log and a tab channel,
+ * carried by a query client without retries. It is disposed when the test ends (its timers, its
+ * listeners and its channel), so nothing of it reaches the next test: there is nothing to reset.
+ */
+import { onTestFinished } from 'vitest';
+import { wipeStoredKey, writeStored } from '../src/api/connection-storage.ts';
+import type { ApiCall } from '../src/api/http.ts';
+import { createQueryClient } from '../src/api/query-client.ts';
+import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime } from '../src/api/runtime.ts';
+import { normalizeHost } from '../src/api/save-connection.ts';
+
+export interface ConsoleOptions {
+  /** The key stored before the console reads storage; null stores none (and wipes any); undefined leaves storage as it is. */
+  key?: string | null;
+  /** Kept in localStorage ("Remember this key on this device") instead of sessionStorage. */
+  remember?: boolean;
+  /** API host of the connection ('' = this origin, where msw answers). */
+  host?: string;
+  /** The mock world of the stored connection. */
+  world?: string;
+  /** Apply the other tabs' changes (off in tests unless asked: src/api/query-client.ts). */
+  syncTabs?: boolean;
+}
+
+export interface TestConsole {
+  runtime: ConsoleRuntime;
+  queryClient: ConsoleQueryClient;
+  /** What a fetcher runs under outside React Query: this console's client, no signal. */
+  call: ApiCall;
+}
+
+/** Stores the test's connection as Connect would have (or wipes it), before a console reads it. */
+export function seedConnection({ key, remember = false, host = '', world }: ConsoleOptions): void {
+  if (key === undefined) return;
+  if (key === null) wipeStoredKey();
+  else writeStored({ host: normalizeHost(host), key, remembered: remember, expiresAt: null, world: world || undefined });
+}
+
+/** A console whose runtime is disposed when the test ends (or earlier, by `runtime.dispose()`). */
+export function freshConsole(options: ConsoleOptions = {}): TestConsole {
+  seedConnection(options);
+  const runtime = createConsoleRuntime();
+  onTestFinished(() => runtime.dispose());
+  const queryClient = createQueryClient({ runtime, forTests: true, syncTabs: options.syncTabs ?? false });
+  return { runtime, queryClient, call: { client: queryClient } };
+}
