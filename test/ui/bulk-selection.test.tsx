@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 
 const { projects } = seedIds;
 
@@ -173,6 +173,7 @@ describe('bulk actions', () => {
     const reason = 'This API key cannot change dashboards: it lacks the dashboard:write scope.';
     for (const name of ['Pin', 'Unpin', 'Add tag', 'Remove tag', 'Restrict editing', 'Allow everyone to edit', 'Delete']) {
       const button = within(toolbar()).getByRole('button', { name });
+      await accessKnown();
       await waitFor(() => expect(button).toBeDisabled());
       expect(button).toHaveAccessibleDescription(reason);
     }

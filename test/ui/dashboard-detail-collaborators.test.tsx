@@ -195,6 +195,7 @@ describe('dashboard detail: collaborators', () => {
   it('tells a read-only key why collaborators cannot be changed', async () => {
     renderApp(dashboardPath(dashboards.boardMetrics, 'collaborators'), { key: 'phx_demo_readonly' });
     const remove = await screen.findByRole('button', { name: 'Remove jonas.becker@hedgebox.net' });
+    await accessKnown();
     await waitFor(() => expect(remove).toBeDisabled());
     expect(remove).toHaveAccessibleDescription('This API key cannot change dashboards: it lacks the dashboard:write scope.');
   });

@@ -284,6 +284,7 @@ describe('dashboard detail: who may edit', () => {
     await heading('Q3 pricing experiment');
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     const whoCanEdit = screen.getByRole('combobox', { name: 'Who can edit' });
+    await accessKnown();
     await waitFor(() => expect(whoCanEdit).toBeDisabled());
     expect(whoCanEdit).toHaveAccessibleDescription("Only the dashboard's creator and organization admins can change who can edit it.");
   });

@@ -9,7 +9,7 @@ import {
   preloadDashboardDetail,
   sentRequests,
 } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 // Generous waits: the page's lazy chunks and the mock share two cores with other test runs.
@@ -133,6 +133,7 @@ describe('dashboard detail: sharing', () => {
     renderApp(dashboardPath(dashboards.productOverview, 'sharing'), { key: 'phx_demo_readonly' });
     const toggle = await screen.findByRole('switch', { name: 'Share publicly' });
     const reason = 'This API key cannot change sharing: it lacks the sharing_configuration:write scope.';
+    await accessKnown();
     await waitFor(() => expect(toggle).toBeDisabled());
     expect(toggle).toHaveAccessibleDescription(reason);
     expect(screen.getByRole('button', { name: 'Rotate link' })).toBeDisabled();
@@ -252,6 +253,7 @@ describe('dashboard detail: sharing', () => {
   it('disables the password controls for a member who may only view the dashboard', async () => {
     renderApp(dashboardPath(dashboards.boardMetrics, 'sharing'), { key: 'phx_demo_member' });
     const requirePassword = await screen.findByRole('switch', { name: 'Require a password' });
+    await accessKnown();
     await waitFor(() => expect(requirePassword).toBeDisabled());
     expect(requirePassword).toHaveAccessibleDescription('Only invited collaborators can edit this dashboard. You can view it, but not change it.');
   });

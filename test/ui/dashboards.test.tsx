@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
 const { projects } = seedIds;
@@ -492,6 +492,7 @@ describe('A read-only key', () => {
     const { runtime } = renderApp(`/projects/${projects.marketing}/dashboards`, { key: 'phx_demo_readonly' });
     await findTable();
     const pin = screen.getByRole('button', { name: 'Pin Blog traffic' });
+    await accessKnown();
     await waitFor(() => expect(pin).toBeDisabled());
     expect(pin).toHaveAccessibleDescription(/^This API key cannot change dashboards: it lacks the dashboard:write scope\./);
     const create = screen.getByRole('button', { name: 'New dashboard' });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../src/api/request-log.ts';
 import { describeFaults, faultsBodyFromForm, formFromFaults } from '../../src/features/mock-panel/faults.ts';
-import { renderApp } from './render.tsx';
+import { accessKnown, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -127,6 +127,7 @@ describe('mock controls', () => {
     expect(screen.getByText('Key: phx_demo_readonly')).toBeInTheDocument();
     expect(within(dialog).getByText('phx_demo_readonly is in use')).toBeInTheDocument();
     // The read-only key may not create projects: the page says so.
+    await accessKnown();
     await waitFor(() => expect(screen.getByRole('button', { name: 'New project' })).toBeDisabled());
     // The project list on screen was fetched again with the new key.
     await waitFor(() =>

@@ -250,6 +250,7 @@ describe('Copy to project', { timeout: 40_000 }, () => {
   it('is disabled up front for a key that cannot create dashboards', async () => {
     await openOverview(dashboards.productOverview, 'phx_demo_readonly');
     const button = screen.getByRole('button', { name: 'Copy to project' });
+    await accessKnown();
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAccessibleDescription(/lacks the dashboard:write scope/);
     // Exporting needs only reads.
@@ -334,6 +335,7 @@ describe('Move tile', { timeout: 40_000 }, () => {
     const view = renderApp(dashboardPath(dashboards.productOverview));
     view.mock.setFaults({ latency_ms: 0, error_rate: 0, rules: [], production_key_rules: true });
     const move = await screen.findByRole('button', { name: 'Move Retention' }, LOAD);
+    await accessKnown();
     await waitFor(() => expect(move).toBeDisabled());
     expect(move).toHaveAccessibleDescription(/needs PostHog's web app/);
   });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIds } from '../../src/mock/seed.ts';
 import currentKey from '../fixtures/personal-api-key.json';
 import sessionOnly from '../fixtures/error-session-only.json';
-import { renderApp } from './render.tsx';
+import { accessKnown, renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
 const APP = seedIds.projects.app;
@@ -56,6 +56,7 @@ describe('against a production-shaped backend', SLOW, () => {
     productionBackend();
     renderApp(`/projects/${APP}/dashboards/${DASHBOARD}/sharing`);
     const toggle = await screen.findByRole('switch', { name: 'Share publicly' }, LOAD);
+    await accessKnown();
     await waitFor(() => expect(toggle).toBeDisabled());
     expect(describedBy(toggle)).toContain('This API key cannot change sharing: it lacks the sharing_configuration:write scope.');
   });
@@ -65,6 +66,7 @@ describe('against a production-shaped backend', SLOW, () => {
     renderApp(`/projects/${APP}/settings`);
     const danger = await screen.findByRole('region', { name: 'Danger zone' }, LOAD);
     const reset = within(danger).getByRole('button', { name: 'Reset project API key' });
+    await accessKnown();
     await waitFor(() => expect(reset).toBeDisabled());
     expect(reset).toHaveAccessibleDescription(/needs PostHog's web app/);
     // A key with every scope may still change settings and delete, as production lets it.
@@ -93,6 +95,7 @@ describe('member-only limits', SLOW, () => {
   it('shows the admin-only settings read-only to a member, with the reason, and keeps member settings editable', async () => {
     renderApp(`/projects/${APP}/settings`, { key: 'phx_demo_member' });
     const name = await screen.findByRole('textbox', { name: 'Project name' }, LOAD);
+    await accessKnown();
     await waitFor(() => expect(name).toBeDisabled());
     expect(
       screen.getByText(/Only organization admins can change these project settings\. You are a member of this organization\./),

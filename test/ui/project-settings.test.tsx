@@ -5,7 +5,7 @@ import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import type { Project } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiSend } from './dashboard-detail-helpers.ts';
-import { apiGet, renderApp } from './render.tsx';
+import { accessKnown, apiGet, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';
 
 const APP = seedIds.projects.app;
@@ -402,6 +402,7 @@ describe('Project settings: danger zone', () => {
     const { user } = await openSettings(MOBILE, 'phx_demo_member');
     const danger = region('Danger zone');
     const remove = within(danger).getByRole('button', { name: 'Delete project' });
+    await accessKnown();
     await waitFor(() => expect(remove).toBeDisabled());
     expect(remove).toHaveAccessibleDescription('Only organization admins can delete projects. You are a member of this organization.');
     expect(within(danger).getByRole('button', { name: 'Reset project API key' })).toHaveAccessibleDescription(
@@ -439,6 +440,7 @@ describe('Project settings: danger zone', () => {
   it('disables changes for a key without project:write, and says why', async () => {
     await openSettings(APP, 'phx_demo_readonly');
     const reason = 'This API key cannot change project settings: it lacks the project:write scope.';
+    await accessKnown();
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Project name' })).toBeDisabled());
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveAccessibleDescription(reason);

@@ -251,6 +251,7 @@ describe('New project', () => {
     renderApp('/projects', { key: 'phx_demo_readonly' });
     await projectsTable();
     const button = await screen.findByRole('button', { name: 'New project' });
+    await accessKnown();
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAccessibleDescription('This API key cannot create projects: it lacks the project:write scope.');
   });
