@@ -10,6 +10,27 @@
 import { abortError } from './early-response.ts';
 
 let held: Promise<void> | null = null;
+/** Whether the first screen is painted (or never will be: no frames), and what waits for it till then. */
+let firstPainted = false;
+let afterFirst: Array<() => void> = [];
+
+function markFirstPainted(): void {
+  if (firstPainted) return;
+  firstPainted = true;
+  const waiting = afterFirst;
+  afterFirst = [];
+  for (const work of waiting) work();
+}
+
+/**
+ * Runs `work` once the page's first screen is painted (at once after that): what fills in around the
+ * first screen (the key's access, asked for by the connected routes' loader before the first
+ * render) is neither processed nor drawn before the rows are on screen.
+ */
+export function afterFirstPaint(work: () => void): void {
+  if (firstPainted) work();
+  else afterFirst.push(work);
+}
 
 /** The longest a hold lasts, should the frame not come (the tab was hidden meanwhile). */
 export const HOLD_AT_MOST_MS = 250;
@@ -21,8 +42,9 @@ export const HOLD_AT_MOST_MS = 250;
  * prerendered; and a hold ends after `HOLD_AT_MOST_MS` whatever happens.
  */
 export function holdUntilPainted(): void {
-  if (held || typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') return;
-  if (document.visibilityState !== 'visible' || (document as Document & { prerendering?: boolean }).prerendering) return;
+  if (held) return;
+  if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') return markFirstPainted();
+  if (document.visibilityState !== 'visible' || (document as Document & { prerendering?: boolean }).prerendering) return markFirstPainted();
   const release = new Promise<void>((resolve) => {
     // An animation frame callback runs just before the frame's paint; a task queued from it runs after.
     requestAnimationFrame(() => setTimeout(resolve, 0));
@@ -30,6 +52,7 @@ export function holdUntilPainted(): void {
   });
   held = release.then(() => {
     held = null;
+    markFirstPainted();
   });
 }
 

@@ -324,9 +324,11 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
 
   // An answer the page asked for before the console ran, or a request that waits while the first
   // screen is painted (src/api/first-paint.ts); a request never sent is not logged.
-  const early = adoptEarlyResponse(method, url, key, signal);
-  const hold = early ? null : untilPainted(signal);
+  // An early answer waits too: the page's own were taken by the routes' loaders before the first
+  // render, so what is adopted here fills in around the first screen.
+  const hold = untilPainted(signal);
   if (hold) await hold;
+  const early = adoptEarlyResponse(method, url, key, signal);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response, cancelled = false) =>

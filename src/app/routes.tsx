@@ -19,6 +19,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
+import { afterFirstPaint } from '../api/first-paint.ts';
 import { accessKept } from '../api/kept-access.ts';
 import { useConnectionState } from '../api/use-runtime.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
@@ -97,10 +98,15 @@ const connectedLoader =
       // React Router's `redirect`, without its options.
       throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
     }
-    // Asked for at once (its early requests are on their way from the page), never waited for: the
-    // page draws with its data, its write controls `Checking access…` until the answer is in. (A
-    // loader that waited made the cold first row 1.2× slower in 16 interleaved visits.)
-    if (!accessKept(connection)) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
+    // Never waited for: the page draws with its data, its write controls `Checking access…` until the
+    // answer is in. On a full page load it is asked for once the first screen is painted (its early
+    // requests are on their way from the page meanwhile). A loader that waited for it, or took its
+    // answers before the first paint, made the cold first row slower (docs/performance.md).
+    if (!accessKept(connection)) {
+      afterFirstPaint(() => {
+        if (!request.signal.aborted) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
+      });
+    }
     return null;
   };
 
