@@ -5,8 +5,8 @@
  *   (`ensureRouteData`) while its `lazy` brings the page's code;
  * - the build (build/early-routes.ts) makes from it the table of early requests and preloads that
  *   the built page starts before any script runs: it calls the same factories' query functions with
- *   a recording `apiRequest`, so the early requests are the pages' own (and the connected routes'
- *   access, `connectedData`) by construction.
+ *   a recording `apiRequest`, so the early requests are the pages' own by construction (the connected
+ *   routes' access, `connectedData`, is asked for after the first paint, not early).
  * No React here (pages are loaded only on demand): the build loads this module in Node.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

@@ -73,16 +73,12 @@ afterEach(() => {
 });
 
 describe('the early requests’ inline script', () => {
-  it('sends the route’s first request, then the key’s access, with the stored key in a header, never in the URL, and preloads its code', () => {
+  it('sends the route’s first request (not the key’s access, asked for after the first paint), with the stored key in a header, never in the URL, and preloads its code', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_admin' }));
     const { sent, links } = runInlineScript('/projects/7/dashboards');
     const withKey = { Accept: 'application/json', Authorization: 'Bearer phx_demo_admin' };
     expect(sent).toEqual([
       { url: `${window.location.origin}/api/projects/7/dashboards/?limit=100&offset=0`, headers: withKey },
-      { url: `${window.location.origin}/api/personal_api_keys/@current/`, headers: withKey },
-      { url: `${window.location.origin}/api/organizations/@current/`, headers: withKey },
-      // The mock's own route takes no key: none is sent.
-      { url: `${window.location.origin}/__mock/info`, headers: { Accept: 'application/json' } },
     ]);
     for (const request of sent) expect(request.url).not.toContain('phx_demo_admin');
     const index = routes.findIndex((route) => route.pattern.includes('(\\d+)/dashboards/?$'));
@@ -120,9 +116,6 @@ describe('the early requests’ inline script', () => {
     const { sent } = runInlineScript('/projects/3/settings');
     expect(sent.map((request) => request.url)).toEqual([
       'https://api.example.com/api/projects/3/',
-      'https://api.example.com/api/personal_api_keys/@current/',
-      'https://api.example.com/api/organizations/@current/',
-      'https://api.example.com/__mock/info',
     ]);
   });
 });
@@ -138,8 +131,6 @@ const samples: Array<{ path: string; heading: RegExp }> = [
   { path: `/projects/${projects.app}/dashboards/1/history`, heading: /./ },
   { path: `/projects/${projects.app}/settings`, heading: /Project settings|settings/i },
   { path: `/projects/${projects.app}/activity`, heading: /Activity/ },
-  { path: '/organization/dashboards', heading: /^All dashboards$/ },
-  { path: '/organization/public-links', heading: /^Public links$/ },
 ];
 
 describe('the early requests are the pages’ own', () => {
