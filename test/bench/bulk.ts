@@ -4,6 +4,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey, api } from '../e2e/support/stack.ts';
+import { watchLongTasks } from './long-tasks.ts';
 
 export interface BulkPinFigures {
   seconds: number;
@@ -41,18 +42,12 @@ export async function bulkPin(context: BrowserContext, mockUrl: string, projectI
     page.on('requestfinished', settled);
     page.on('requestfailed', settled);
 
-    await page.evaluate(() => {
-      const w = window as unknown as { __longest: number };
-      w.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    const longTasks = await watchLongTasks(page);
     const started = performance.now();
     await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Pin', exact: true }).click();
     await page.getByText(`${count} updated, 0 failed`, { exact: true }).waitFor({ timeout: 1_200_000 });
     const seconds = (performance.now() - started) / 1000;
-    const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longestTaskMs = await longTasks.longest();
     const pinned = await api<{ count: number }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1&pinned=true`);
     return { seconds, peakInFlight, longestTaskMs, patches: ids.length, distinctIds: new Set(ids).size, pinnedAfter: pinned.count };
   } finally {

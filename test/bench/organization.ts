@@ -7,6 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
 import { createBigProject } from './console-figures.ts';
+import { watchLongTasks } from './long-tasks.ts';
 
 export interface OrganizationFigures {
   projects: number;
@@ -34,11 +35,6 @@ export async function createBigOrganization(mockUrl: string, projects: number, p
   await Promise.all(Array.from({ length: 4 }, worker));
   return { seconds: (performance.now() - started) / 1000 };
 }
-
-const longest = () => (window as unknown as { __longest: number }).__longest;
-const resetLongest = () => {
-  (window as unknown as { __longest: number }).__longest = 0;
-};
 
 export async function organizationFigures(context: BrowserContext, made: { seconds: number }, dashboards: number, projects: number): Promise<OrganizationFigures> {
   const page = await context.newPage();
@@ -77,26 +73,20 @@ export async function organizationFigures(context: BrowserContext, made: { secon
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');
 
-    await page.evaluate(() => {
-      const w = window as unknown as { __longest: number };
-      w.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    const longTasks = await watchLongTasks(page);
     const nameHeader = page.getByRole('columnheader', { name: /^Name/ });
     await nameHeader.getByRole('button').click();
     await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"] .sort-button')?.textContent?.startsWith('Name'));
     await page.waitForTimeout(500);
-    const longestSortTaskMs = await page.evaluate(longest);
+    const longestSortTaskMs = await longTasks.longest();
 
-    await page.evaluate(resetLongest);
+    await longTasks.reset();
     const search = page.getByRole('searchbox', { name: 'Search dashboards' });
     await search.click();
     await search.pressSequentially('Bench dashboard 01234', { delay: 60 });
     await page.getByText(/^\d+ dashboards? in \d+ projects?$/).filter({ hasText: / in 20 projects$/ }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
-    const longestSearchTaskMs = await page.evaluate(longest);
+    const longestSearchTaskMs = await longTasks.longest();
 
     return {
       projects,
