@@ -99,9 +99,9 @@ const connectedLoader =
       throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
     }
     // Never waited for: the page draws with its data, its write controls `Checking access…` until the
-    // answer is in. On a full page load it is asked for once the first screen is painted (its early
-    // requests are on their way from the page meanwhile). A loader that waited for it, or took its
-    // answers before the first paint, made the cold first row slower (docs/performance.md).
+    // answer is in. On a full page load it is asked for once the first screen is painted, and the
+    // page does not send it early. A loader that waited for it, sent it early or took its answers
+    // before the first paint made the cold first row slower (docs/performance.md).
     if (!accessKept(connection)) {
       afterFirstPaint(() => {
         if (!request.signal.aborted) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
