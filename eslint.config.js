@@ -33,6 +33,12 @@ const rawAriaDisabled = {
   message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
 };
 
+// The title says where the person is in one format (CONSOLE.md): pages set it with useDocumentTitle.
+const handSetTitle = {
+  selector: 'AssignmentExpression[left.object.name="document"][left.property.name="title"]',
+  message: 'Set the title with useDocumentTitle (components/document-title.tsx), the one place that writes it.',
+};
+
 const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
 /** A zone: files under `src/<layer>` may not import from `src/<x>` for every x in `forbidden`. */
 const layerZone = (layer, forbidden, message) =>
@@ -89,11 +95,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
-      'no-restricted-syntax': ['error', computedImport],
+      'no-restricted-syntax': ['error', computedImport, handSetTitle],
     },
   },
+  // The one place that writes document.title.
+  { files: ['src/components/document-title.tsx'], rules: { 'no-restricted-syntax': ['error', computedImport] } },
   // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
-  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled] } },
+  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled, handSetTitle] } },
   // The React code: jsx-a11y's recommended rules, from the flat-config fork `eslint-plugin-jsx-a11y-x`
   // (the original declares peer eslint only up to ^9; see docs/testing.md). A deliberate pattern the rules
   // misread (a roving tabindex, an aria-activedescendant combobox) is disabled on its line, with the reason.

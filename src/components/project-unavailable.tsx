@@ -3,8 +3,8 @@
  * organization (403, the API's sentence). Not a failure to retry: no `Try again`, no actions, a way
  * back to Projects. A network failure or a 5xx is not this (those keep their `Try again`).
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from './document-title.tsx';
 import { errorDetail, errorStatus } from './error-text.ts';
 
 export type ProjectProblem = 'missing' | 'forbidden';
@@ -42,9 +42,8 @@ const titles: Record<ProjectProblem, string> = {
 /** The whole page for a project that does not exist or is not the person's: heading, why, and a link to Projects. */
 export function ProjectUnavailable({ problem, error, projectId }: ProjectUnavailableProps) {
   const title = titles[problem];
-  useEffect(() => {
-    document.title = `${title} · Analytics Console`;
-  }, [title]);
+  // The project's name is unknown (or not the person's to see): the title leaves it out.
+  useDocumentTitle(title, { inProject: false });
   return (
     <div className="state project-unavailable">
       <h1>{title}</h1>

@@ -1,6 +1,6 @@
 // Part of `npm run lint`: each probe below breaks one rule of eslint.config.js (the import boundaries, a
-// raw `aria-disabled` in a feature instead of components/button.tsx, a clickable <div> that jsx-a11y
-// refuses) and must be refused by ESLint. A probe is linted as if it were the file at `path` (nothing is
+// raw `aria-disabled` in a feature instead of components/button.tsx, `document.title` set outside
+// components/document-title.tsx, a clickable <div> that jsx-a11y refuses) and must be refused by ESLint. A probe is linted as if it were the file at `path` (nothing is
 // written to src/), so a rule that stops working shows up here instead of in review.
 import { ESLint } from 'eslint';
 
@@ -24,6 +24,8 @@ const probes = [
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
   { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },
   { name: 'raw aria-disabled in a feature', path: 'src/features/projects/probe.tsx', code: `export const Probe = ({ busy }: { busy: boolean }) => <button type="button" aria-disabled={busy}>Go</button>;\n`, rule: 'no-restricted-syntax' },
+  { name: 'document.title set by hand in a component', path: 'src/components/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
+  { name: 'document.title set by hand in a feature', path: 'src/features/projects/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
   // jsx-a11y's recommended rules on the React code (eslint-plugin-jsx-a11y-x).
   { name: 'a clickable <div> with no key listener', path: 'src/components/probe.tsx', code: `export const Probe = ({ go }: { go: () => void }) => <div onClick={go}>Go</div>;\n`, rule: 'jsx-a11y-x/click-events-have-key-events' },
   { name: 'classic zod', path: 'src/contract/probe.ts', code: `import { z } from 'zod';\nexport const probe = z;\n`, rule: 'no-restricted-imports' },

@@ -120,10 +120,6 @@ export default function ConnectPage() {
   const pathLeftOut = hostPathLeftOut(host);
   const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
 
-  useEffect(() => {
-    document.title = 'Connect · Analytics Console';
-  }, []);
-
   /** Checks the key at the host, then stores the connection, saves the host in `Saved connections` and goes on. */
   /** Callers show `pending` first (a check that waited across a reload starts pending). */
   const check = async (input: CheckInput) => {

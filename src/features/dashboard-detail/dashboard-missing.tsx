@@ -1,6 +1,6 @@
 /** A dashboard that does not exist (or was deleted): said once, with the ways on. */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/document-title.tsx';
 
 export interface DashboardMissingProps {
   projectId: string;
@@ -9,9 +9,7 @@ export interface DashboardMissingProps {
 }
 
 export function DashboardMissing({ projectId, dashboardId, listPath }: DashboardMissingProps) {
-  useEffect(() => {
-    document.title = 'Dashboard not found · Analytics Console';
-  }, []);
+  useDocumentTitle('Dashboard not found', { inProject: false });
   return (
     <div className="state dashboard-missing">
       <h1>Dashboard not found</h1>
