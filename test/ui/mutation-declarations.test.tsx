@@ -1,30 +1,34 @@
-// "One mutation, one declared effect" (DESIGN.md): every mutation hook of src/api/ is rendered and
-// the options it hands to useMutation are read; one that declares nothing in `meta.changes` fails.
+// "One mutation, one declared effect" (DESIGN.md): every mutation hook under src/api/, folders
+// included, is rendered and the options it hands to useMutation are read; one that declares nothing
+// in `meta.changes` fails. A fixture folder (test/fixtures/mutation-walk/) proves the walk reaches a
+// hook two folders down and tells a declared hook from an undeclared one.
 import { QueryClientProvider, type MutationObserverOptions } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { freshConsole } from '../console.ts';
-
-const apiDir = join(import.meta.dirname, '../../src/api');
-const files = readdirSync(apiDir).filter((name) => name.endsWith('.ts'));
-const withMutations = files.filter((name) => readFileSync(join(apiDir, name), 'utf8').includes('useMutation('));
-const mutationCalls = withMutations.reduce(
-  (sum, name) => sum + readFileSync(join(apiDir, name), 'utf8').split('useMutation(').length - 1,
-  0,
-);
 
 interface Walked {
   hook: string;
   options: MutationObserverOptions<unknown, unknown, unknown, unknown>[];
 }
 
-async function walk(): Promise<Walked[]> {
+/** Every .ts file under `root`, at any depth, that calls useMutation, with how many times it does. */
+function mutationFiles(root: string): { file: string; calls: number }[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ file: join(root, name), calls: readFileSync(join(root, name), 'utf8').split('useMutation(').length - 1 }))
+    .filter(({ calls }) => calls > 0);
+}
+
+/** Renders every exported `use…` hook of those files and keeps the options each hands to useMutation. */
+async function walk(root: string): Promise<{ walked: Walked[]; calls: number }> {
+  const files = mutationFiles(root);
   const walked: Walked[] = [];
-  for (const name of withMutations) {
-    const module = (await import(`../../src/api/${name.replace(/\.ts$/, '')}.ts`)) as Record<string, unknown>;
+  for (const { file } of files) {
+    const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
       if (!/^use[A-Z]/.test(exported) || typeof value !== 'function') continue;
       const { queryClient: client } = freshConsole();
@@ -38,19 +42,31 @@ async function walk(): Promise<Walked[]> {
       const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
       const { unmount } = renderHook(() => (value as (...args: unknown[]) => unknown)('1', '2'), { wrapper });
       unmount();
-      if (seen.length) walked.push({ hook: `${name}: ${exported}`, options: seen });
+      if (seen.length) walked.push({ hook: `${relative(root, file)}: ${exported}`, options: seen });
     }
   }
-  return walked;
+  return { walked, calls: files.reduce((sum, { calls }) => sum + calls, 0) };
 }
 
+const undeclared = (walked: Walked[]) =>
+  walked.filter(({ options }) => options.some((option) => typeof option.meta?.changes !== 'function')).map(({ hook }) => hook);
+
 describe('every mutation declares what it changed', () => {
-  it('walks every mutation hook of src/api/, and each one names its changes in meta', async () => {
-    const walked = await walk();
-    // Every `useMutation(` in src/api/ is reached through an exported hook.
-    expect(walked.length).toBe(mutationCalls);
+  it('walks every mutation hook under src/api/, and each one names its changes in meta', async () => {
+    const { walked, calls } = await walk(join(import.meta.dirname, '../../src/api'));
+    // Every `useMutation(` under src/api/ is reached through an exported hook.
+    expect(walked.length).toBe(calls);
     expect(walked.length).toBeGreaterThanOrEqual(25);
-    const undeclared = walked.filter(({ options }) => options.some((option) => typeof option.meta?.changes !== 'function'));
-    expect(undeclared.map(({ hook }) => hook)).toEqual([]);
+    expect(undeclared(walked)).toEqual([]);
+  });
+
+  it('reaches a hook two folders down, and names one that declares nothing', async () => {
+    const { walked, calls } = await walk(join(import.meta.dirname, '../fixtures/mutation-walk'));
+    expect(calls).toBe(2);
+    expect(walked.map(({ hook }) => hook)).toEqual([
+      'nested/deeper/walk-probe.ts: useDeclaredProbe',
+      'nested/deeper/walk-probe.ts: useUndeclaredProbe',
+    ]);
+    expect(undeclared(walked)).toEqual(['nested/deeper/walk-probe.ts: useUndeclaredProbe']);
   });
 });
