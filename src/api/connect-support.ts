@@ -1,16 +1,26 @@
 /**
  * What only Connect needs, kept out of the first page's code (the runtime's connection store,
- * src/api/connection.ts, keeps the connection itself): `Saved connections`, the key check that waits across the reload unlocking a
- * locked policy, what `Use <name>` connects with, the path a typed host leaves out, and the `no-cors`
- * probe that tells a host refusing this origin from one that does not answer.
+ * src/api/connection.ts, keeps the connection itself): the key check and save as one mutation
+ * (`useConnectWithKey`), the one sentence for a host that fails it, `Saved connections`, the key check
+ * that waits across the reload unlocking a locked policy, what `Use <name>` connects with, and the
+ * path a typed host leaves out.
  */
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { readJson } from './connection-storage.ts';
-import type { ConsoleRuntime } from './runtime.ts';
+import type { Me, Organization } from '../contract/schemas.ts';
+import { changed } from './changes.ts';
+import { readJson, resolveHost } from './connection-storage.ts';
+import { ApiError, isApiError, NetworkError, ResponseShapeError, type ApiCall } from './http.ts';
+import { fetchCurrentKey, personalApiKeyQueries, type CurrentKey } from './key-access.ts';
+import { mockQueries } from './mock.ts';
+import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from './organization.ts';
+import { runtimeOf, type ConsoleRuntime } from './runtime.ts';
 import {
+  backendName,
   normalizeHost,
   rememberedKeyFor,
   forgetRememberedKey,
+  saveConnection,
   stepAsideFor,
   stopRememberingCurrent,
   type SaveConnectionInput,
@@ -213,20 +223,154 @@ export function hostPathLeftOut(input: string): string | null {
   }
 }
 
+// ---------- a host that fails the check ----------
+
+/** The path Connect checks a key with (and probes). */
+const CHECK_PATH = '/api/organizations/@current/';
+
+export type HostFailureKind = 'no-answer' | 'cors' | 'not-this-api';
+
+function hostFailureSentence(kind: HostFailureKind, host: string, answered: string): string {
+  const origin = resolveHost(host);
+  switch (kind) {
+    case 'no-answer':
+      return `${origin} does not answer: check the address, your network, and that the server is running.`;
+    case 'cors':
+      return (
+        `${origin} answers, but refuses requests from this page's origin (${window.location.origin}) by its CORS settings: ` +
+        'allow this origin there, or open the console from an origin it allows.'
+      );
+    case 'not-this-api':
+      return `${origin} answers, but not as the analytics API (it answered ${answered}): check the address.`;
+  }
+}
+
+/**
+ * A key check that failed because of the host, not the key: it does not answer, it refuses this
+ * page's origin (CORS), or it answers but is not this API. Its message is the one sentence Connect
+ * shows under `API host`, naming the host.
+ */
+export class HostFailure extends Error {
+  override readonly name = 'HostFailure';
+  readonly kind: HostFailureKind;
+
+  constructor(kind: HostFailureKind, host: string, answered = 'something else', options?: ErrorOptions) {
+    super(hostFailureSentence(kind, host, answered), options);
+    this.kind = kind;
+  }
+}
+
+/** What the host answered instead of the API, in words, for a host that is not this API. */
+function whatItAnswered(error: ApiError | ResponseShapeError): string {
+  if (error instanceof ApiError) return `${error.status} to GET ${CHECK_PATH}`;
+  const message = error.message;
+  if (message.includes('HTML page')) return `an HTML page to GET ${CHECK_PATH}`;
+  if (message.includes('body is empty')) return `an empty body to GET ${CHECK_PATH}`;
+  if (message.includes('not JSON')) return `a body that is not JSON to GET ${CHECK_PATH}`;
+  return `JSON of another shape to GET ${CHECK_PATH}`;
+}
+
+/** Whether `error` (from checking a key at a host) is about the host rather than the key or the API's own refusal. */
+function isHostFailure(error: unknown): error is NetworkError | ResponseShapeError | ApiError {
+  if (error instanceof NetworkError || error instanceof ResponseShapeError) return true;
+  if (!(error instanceof ApiError)) return false;
+  // An answer that is not the API's error format (below 500: a 5xx is a server or gateway trouble,
+  // shown as such), or no such endpoint at all: another server lives there.
+  return (error.code === 'http_error' && error.status < 500) || error.status === 404 || error.status === 405;
+}
+
 /**
  * Whether any server answers at `url`, CORS aside: a `no-cors` request resolves (with an opaque
- * answer the page cannot read) whenever a server answered, and rejects only when none did. Connect
- * uses it to tell "does not answer" from "answers but refuses this page's origin" after a request
- * failed. It carries no key and no cookie, and is not in the API log (its answer is unreadable).
+ * answer the page cannot read) whenever a server answered, and rejects only when none did. It tells
+ * "does not answer" from "answers but refuses this page's origin" after a request failed. It carries
+ * no key and no cookie, and is not in the API log (its answer is unreadable).
  */
-export async function hostAnswers(url: string, signal?: AbortSignal): Promise<boolean> {
+async function hostAnswers(url: string): Promise<boolean> {
   try {
-    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal });
+    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
     return true;
-  } catch (error) {
-    if (signal?.aborted) throw error;
+  } catch {
     return false;
   }
+}
+
+/**
+ * The HostFailure a failed key check at `host` amounts to, or null when the failure is not the
+ * host's (the key was refused, the API itself failed): then Connect shows the API's own words.
+ */
+async function hostFailureOf(host: string, error: unknown): Promise<HostFailure | null> {
+  if (!isHostFailure(error)) return null;
+  if (error instanceof NetworkError) {
+    const answers = await hostAnswers(`${resolveHost(host)}${CHECK_PATH}`);
+    return new HostFailure(answers ? 'cors' : 'no-answer', host, undefined, { cause: error });
+  }
+  return new HostFailure('not-this-api', host, whatItAnswered(error), { cause: error });
+}
+
+// ---------- checking a key and saving it ----------
+
+/** What the API said of a key it accepted: the organization, and the key owner and the key when it told them. */
+export interface CheckedKey {
+  organization: Organization;
+  me: Me | null;
+  currentKey: CurrentKey | null;
+}
+
+/**
+ * Checks the key at its host (GET /api/organizations/@current/; the key owner, the key's label and
+ * whether the host is the bundled mock name the saved connection, and none of them may stop it),
+ * then records the host first in `Saved connections` and stores the connection. A failure the host
+ * is to blame for becomes a HostFailure; a key remembered for a saved connection that the API now
+ * refuses is of no more use, and is forgotten.
+ */
+async function checkAndSave(check: PendingCheck, call: ApiCall): Promise<CheckedKey> {
+  const connection = { host: check.host, key: check.key, world: check.world };
+  try {
+    const [organization, me, currentKey, mock] = await Promise.all([
+      fetchCurrentOrganization(call, connection),
+      fetchMe(call, connection).catch(() => null),
+      fetchCurrentKey(call, connection).catch(() => null),
+      call.client.fetchQuery(mockQueries.info(check.host)).catch(() => null),
+    ]);
+    recordSavedConnection({
+      host: check.host,
+      name: backendName(check.host, mock !== null),
+      organization: organization.name,
+      email: me?.email ?? '',
+      keyLabel: currentKey?.label ?? '',
+    });
+    saveConnection(runtimeOf(call.client), {
+      host: check.host,
+      key: check.key,
+      remember: check.remember,
+      ...(check.expiresAt !== undefined ? { expiresAt: check.expiresAt } : { forgetAfterMs: check.remember ? (check.forgetAfterMs ?? null) : null }),
+      ...(check.world !== undefined && { world: check.world }),
+    });
+    return { organization, me, currentKey };
+  } catch (error) {
+    if (check.expiresAt !== undefined && isApiError(error, 401)) forgetRememberedKey(check.host);
+    throw (await hostFailureOf(check.host, error).catch(() => null)) ?? error;
+  }
+}
+
+/**
+ * Connect: checks a key and, when the API accepts it, stores the connection (`checkAndSave`). The
+ * person then goes on with the new connection's organization, key owner and key already read.
+ */
+export function useConnectWithKey() {
+  return useMutation({
+    mutationFn: (check: PendingCheck, call) => checkAndSave(check, call),
+    // Asked once, even offline (the host then does not answer): trying again is the person's `Connect`.
+    retry: false,
+    networkMode: 'always',
+    meta: {
+      changes: ({ organization, me, currentKey }: CheckedKey) => [
+        changed.set(organizationQueries.current().queryKey, organization),
+        ...(me ? [changed.set(userQueries.me().queryKey, me)] : []),
+        ...(currentKey ? [changed.set(personalApiKeyQueries.current().queryKey, currentKey)] : []),
+      ],
+    },
+  });
 }
 
 /** `Saved connections`, newest first; re-renders when this tab or another changes them. */

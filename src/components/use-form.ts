@@ -120,8 +120,9 @@ export interface Form<V extends object> {
   /**
    * For the `<form>`'s onSubmit (`(event) => form.submit(event, send)`): checks the whole form and
    * calls `send(values)` only when nothing is invalid; else focus goes to the first invalid field.
+   * `filled`: fields a button fills as it sends (`set` shows them from the next render on).
    */
-  submit: (event: FormEvent | undefined, send: (values: V) => void) => void;
+  submit: (event: FormEvent | undefined, send: (values: V) => void, filled?: Partial<V>) => void;
   /** After a successful send: edits still equal to what was sent go, so the fields show what the API saved. */
   settle: (sent: V) => void;
   /** Drops every edit and error (`to`: edits to start from instead, e.g. values known to be coming). */
@@ -196,19 +197,20 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const error = (key: string): string | undefined =>
     errors[key] ?? (serverError && serverField === key ? errorDetail(serverError) : undefined);
 
-  const submit = (event: FormEvent | undefined, send: (values: V) => void) => {
+  const submit = (event: FormEvent | undefined, send: (values: V) => void, filled?: Partial<V>) => {
     event?.preventDefault();
     if (event?.currentTarget instanceof HTMLFormElement) formRef.current = event.currentTarget;
     if (pending) return;
     clearServerError?.();
-    const found = validate(values);
+    const sent = filled ? { ...values, ...filled } : values;
+    const found = validate(sent);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFocusRequest((n) => n + 1);
       return;
     }
     sentRef.current = true;
-    send(values);
+    send(sent);
   };
 
   const settle = (sent: V) =>

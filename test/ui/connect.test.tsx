@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { personalApiKeyQueries } from '../../src/api/key-access.ts';
+import { organizationQueries, userQueries } from '../../src/api/organization.ts';
 import { renderApp } from './render.tsx';
 import { server } from './setup.ts';
 
@@ -142,5 +144,40 @@ describe('Connect', () => {
     await user.click(toggle);
     expect(keyField).toHaveAttribute('type', 'text');
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('Connect: checking and saving a key is one mutation with declared changes', () => {
+  it('the page it goes to asks for the organization, the user and the key no more, and the other tabs hear keys only', async () => {
+    const otherTab = new BroadcastChannel('analytics-console:tabs');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent) => void heard.push(event.data);
+    try {
+      const { user, runtime } = renderApp('/connect', { key: null });
+      await user.type(await screen.findByLabelText('Personal API key'), 'phx_demo_admin');
+      await user.click(screen.getByRole('button', { name: 'Connect' }));
+      await screen.findByRole('heading', { level: 1, name: 'Projects' });
+      expect(await screen.findByRole('combobox', { name: 'Organization' })).toHaveValue('Hedgebox Inc.');
+
+      // Each asked once, by the check: the check's answers are what Projects and the top bar draw from.
+      const asked = (path: string) => runtime.requestLog.get().filter((entry) => entry.path === path).length;
+      expect(asked('/api/organizations/@current/')).toBe(1);
+      expect(asked('/api/users/@me/')).toBe(1);
+      expect(asked('/api/personal_api_keys/@current/')).toBe(1);
+      const exact = (queryKey: readonly unknown[]) => ({ kind: 'refresh', queryKey, exact: true });
+      await waitFor(() =>
+        expect(heard).toContainEqual({
+          type: 'changes',
+          changes: [
+            exact(organizationQueries.current().queryKey),
+            exact(userQueries.me().queryKey),
+            exact(personalApiKeyQueries.current().queryKey),
+          ],
+        }),
+      );
+      expect(JSON.stringify(heard)).not.toContain('phx_');
+    } finally {
+      otherTab.close();
+    }
   });
 });

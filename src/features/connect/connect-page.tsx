@@ -1,45 +1,36 @@
 /**
  * Connect: the API host and a personal API key, checked with GET /api/organizations/@current/
- * before it is stored (sessionStorage, or localStorage when remembered). Offers the demo keys when
- * the host is the bundled mock, first, where they are seen without scrolling; then `Saved
- * connections` (`Use <name>`, `Forget <name>`). `PostHog Cloud US` and `PostHog Cloud EU` fill `API
- * host`. A host that fails gets one sentence under `API host` (host-failure.ts); the key stays.
+ * before it is stored (sessionStorage, or localStorage when remembered): one mutation,
+ * `useConnectWithKey` (src/api/connect-support.ts), through the form layer (use-form.ts). Offers the
+ * demo keys when the host is the bundled mock, first, where they are seen without scrolling; then
+ * `Saved connections` (`Use <name>`, `Forget <name>`). `PostHog Cloud US` and `PostHog Cloud EU` fill
+ * `API host`. A host that fails gets one sentence under `API host` (a HostFailure); the key stays.
  * Afterwards the person lands where they meant to go (`?next=`).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchCurrentKey, personalApiKeyQueries } from '../../api/authorization.ts';
 import { lockedApiOrigin } from '../../api/connection-policy.ts';
 import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
-import {
-  backendName,
-  FORGET_AFTER_CHOICES,
-  forgetAfterMs,
-  forgetRememberedKey,
-  normalizeHost,
-  saveConnection,
-  type ForgetAfter,
-} from '../../api/save-connection.ts';
+import { FORGET_AFTER_CHOICES, forgetAfterMs, normalizeHost, type ForgetAfter } from '../../api/save-connection.ts';
 import {
   forgetSavedConnection,
+  HostFailure,
   hostPathLeftOut,
   peekPendingCheck,
-  recordSavedConnection,
   reloadToCheckElsewhere,
   rememberedConnectionFor,
   takePendingCheck,
+  useConnectWithKey,
   useSavedConnections,
   type PendingCheck,
   type SavedConnection,
 } from '../../api/connect-support.ts';
-import { isApiError } from '../../api/http.ts';
 import { mockQueries } from '../../api/mock.ts';
-import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../../api/organization.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 import { useDocumentTitle } from '../../components/document-title.tsx';
-import { describeHostFailure } from './host-failure.ts';
+import { useForm, type FormErrors } from '../../components/use-form.ts';
 import { SavedConnections } from './saved-connections.tsx';
 import './connect.css';
 
@@ -48,9 +39,6 @@ export const CLOUD_HOSTS = [
   { name: 'PostHog Cloud US', host: 'https://us.posthog.com' },
   { name: 'PostHog Cloud EU', host: 'https://eu.posthog.com' },
 ] as const;
-
-/** What a key check needs: where, which key, and how this device keeps it (a saved connection's key keeps its deadline). */
-type CheckInput = PendingCheck;
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -86,28 +74,60 @@ function useSettledHost(input: string, delayMs = 400): string | null {
   }
 }
 
+interface ConnectValues {
+  host: string;
+  key: string;
+  remember: boolean;
+  forgetAfter: ForgetAfter;
+}
+
+/** A host that is not an address the console may call, and a missing key, each under its field. */
+function connectErrors({ host, key }: ConnectValues): FormErrors {
+  const errors: FormErrors = {};
+  try {
+    normalizeHost(host);
+  } catch (error) {
+    errors.host = errorDetail(error);
+  }
+  if (!key.trim()) errors.key = 'Enter your personal API key.';
+  return errors;
+}
+
+/** What the form starts from: a check that waited across the reload unlocking the policy (reloadToCheckElsewhere), else the connected host. */
+function startingPoint(connectedHost: string | undefined): { waiting: PendingCheck | null; values: ConnectValues } {
+  const waiting = peekPendingCheck();
+  const forgetAfter = FORGET_AFTER_CHOICES.find((choice) => choice.ms === waiting?.forgetAfterMs)?.value ?? 'never';
+  return {
+    waiting,
+    values: { host: waiting?.host ?? connectedHost ?? '', key: waiting?.key ?? '', remember: waiting?.remember ?? false, forgetAfter },
+  };
+}
+
 export default function ConnectPage() {
   const { connection, notice } = useConnectionState();
   useDocumentTitle('Connect', { inProject: false });
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const runtime = useRuntime();
+  const connect = useConnectWithKey();
 
-  // A check that waited across the reload unlocking the policy (reloadToCheckElsewhere) fills the form.
-  const [waiting] = useState(peekPendingCheck);
-  const [host, setHost] = useState(waiting?.host ?? connection?.host ?? '');
-  const [key, setKey] = useState(waiting?.key ?? '');
+  const [start] = useState(() => startingPoint(connection?.host));
+  // A check that waits: across the reload that unlocks the policy, or, after it, until it starts.
+  const [held, setHeld] = useState(start.waiting !== null);
   const [showKey, setShowKey] = useState(false);
-  const [remember, setRemember] = useState(waiting?.remember ?? false);
-  const [forgetAfter, setForgetAfter] = useState<ForgetAfter>(
-    () => FORGET_AFTER_CHOICES.find((choice) => choice.ms === waiting?.forgetAfterMs)?.value ?? 'never',
-  );
-  const [hostError, setHostError] = useState<string | null>(null);
-  const [keyError, setKeyError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState(waiting !== null);
+  const pending = connect.isPending || held;
+  const form = useForm<ConnectValues>({
+    initial: start.values,
+    validate: connectErrors,
+    serverError: connect.error,
+    clearServerError: connect.reset,
+    // The host's failure is said under `API host`; the API's refusal of the key above `Connect`.
+    fieldOfServerError: (_path, error) => (error instanceof HostFailure ? 'host' : null),
+    pending,
+  });
+  const { host, key, remember, forgetAfter } = form.values;
+  const failure = form.serverFormError;
   const failureId = useId();
   const hostInput = useRef<HTMLInputElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
@@ -120,104 +140,54 @@ export default function ConnectPage() {
   const pathLeftOut = hostPathLeftOut(host);
   const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
 
-  /** Checks the key at the host, then stores the connection, saves the host in `Saved connections` and goes on. */
-  /** Callers show `pending` first (a check that waited across a reload starts pending). */
-  const check = async (input: CheckInput) => {
-    const connectionToCheck = { host: input.host, key: input.key, world: input.world };
-    try {
-      // The key owner and the key's label name the saved connection; neither may stop the connection.
-      const [organization, me, currentKey, mock] = await Promise.all([
-        fetchCurrentOrganization({ client: queryClient }, connectionToCheck),
-        fetchMe({ client: queryClient }, connectionToCheck).catch(() => null),
-        fetchCurrentKey({ client: queryClient }, connectionToCheck).catch(() => null),
-        queryClient.fetchQuery(mockQueries.info(input.host)).catch(() => null),
-      ]);
-      recordSavedConnection({
-        host: input.host,
-        name: backendName(input.host, mock !== null),
-        organization: organization.name,
-        email: me?.email ?? '',
-        keyLabel: currentKey?.label ?? '',
-      });
-      saveConnection(runtime, {
-        host: input.host,
-        key: input.key,
-        remember: input.remember,
-        ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : { forgetAfterMs: input.remember ? (input.forgetAfterMs ?? null) : null }),
-        ...(input.world !== undefined && { world: input.world }),
-      });
-      queryClient.setQueryData(organizationQueries.current().queryKey, organization);
-      if (me) queryClient.setQueryData(userQueries.me().queryKey, me);
-      if (currentKey) queryClient.setQueryData(personalApiKeyQueries.current().queryKey, currentKey);
-      navigate(next, { replace: true });
-    } catch (error) {
-      // A key remembered for a saved connection that the API now refuses is of no more use.
-      if (input.expiresAt !== undefined && isApiError(error, 401)) forgetRememberedKey(input.host);
-      const sentence = await describeHostFailure(input.host, error).catch(() => null);
-      if (sentence) {
-        setHostError(sentence);
-        hostInput.current?.focus();
-      } else {
-        setFailure(error);
-      }
-      setPending(false);
+  /** Checks the key and saves the connection, then goes on; a host that failed gets the focus. */
+  const check = (input: PendingCheck) =>
+    void connect.mutateAsync(input).then(
+      () => navigate(next, { replace: true }),
+      (error: unknown) => {
+        if (error instanceof HostFailure) hostInput.current?.focus();
+      },
+    );
+
+  /** Checks here, or, when the page's policy is locked to another host, after the reload that unlocks it. */
+  const begin = (input: PendingCheck) => {
+    if (outsideLockedPolicy(input.host)) {
+      setHeld(true);
+      reloadToCheckElsewhere(runtime, input);
+    } else {
+      check(input);
     }
   };
 
-  const connect = async (candidateKey: string) => {
-    setFailure(null);
-    setHostError(null);
-    setKeyError(null);
-    let normalizedHost: string;
-    try {
-      normalizedHost = normalizeHost(host);
-    } catch (error) {
-      setHostError(errorDetail(error));
-      return;
-    }
-    const trimmedKey = candidateKey.trim();
-    if (!trimmedKey) {
-      setKeyError('Enter your personal API key.');
-      return;
-    }
-    const input: CheckInput = { host: normalizedHost, key: trimmedKey, remember, forgetAfterMs: remember ? forgetAfterMs(forgetAfter) : null };
-    if (outsideLockedPolicy(normalizedHost)) {
-      setPending(true);
-      reloadToCheckElsewhere(runtime, input);
-      return;
-    }
-    setPending(true);
-    await check(input);
-  };
+  const send = (values: ConnectValues) =>
+    begin({
+      host: normalizeHost(values.host),
+      key: values.key.trim(),
+      remember: values.remember,
+      forgetAfterMs: values.remember ? forgetAfterMs(values.forgetAfter) : null,
+    });
 
   /** `Use <name>`: connects at once with the key remembered for it, else asks for a key. */
   const connectSaved = (entry: SavedConnection) => {
-    setFailure(null);
-    setHostError(null);
-    setKeyError(null);
+    // Every error goes; what was typed stays, and `API host` shows the entry's host.
+    form.reset({ ...form.edits, host: entry.host });
     if (connection?.host === entry.host) {
       navigate(next, { replace: true });
       return;
     }
     const remembered = rememberedConnectionFor(runtime, entry.host);
-    setHost(entry.host);
     if (!remembered) {
       keyInput.current?.focus();
       return;
     }
-    const input: CheckInput = { host: entry.host, key: remembered.key, remember: remembered.remembered, expiresAt: remembered.expiresAt, world: remembered.world ?? '' };
-    if (outsideLockedPolicy(entry.host)) {
-      // The page's policy is locked to the host it is connected to: the key is checked after a reload.
-      setPending(true);
-      reloadToCheckElsewhere(runtime, input);
-      return;
-    }
-    setPending(true);
-    void check(input);
+    begin({ host: entry.host, key: remembered.key, remember: remembered.remembered, expiresAt: remembered.expiresAt, world: remembered.world ?? '' });
   };
 
-  // ... and is checked once, at once (the first mount takes it from storage).
-  const checkWaiting = useEffectEvent((pendingCheck: PendingCheck) => void check(pendingCheck));
+  // ... and a check that waited across the reload is checked once, at once (the first mount takes it from storage).
+  const checkWaiting = useEffectEvent((pendingCheck: PendingCheck) => {
+    check(pendingCheck);
+    setHeld(false);
+  });
   useEffect(() => {
     const pendingCheck = takePendingCheck();
     // Taken once, then checked from a callback: React's development double effect finds nothing left to take.
@@ -229,10 +199,7 @@ export default function ConnectPage() {
   };
   const focusHost = useCallback(() => hostInput.current?.focus(), []);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending) void connect(key);
-  };
+  const onSubmit = (event: FormEvent) => form.submit(event, send);
 
   const status = errorStatus(failure);
   const refused = status === 401 || status === 403;
@@ -281,8 +248,8 @@ export default function ConnectPage() {
                     className="button"
                     disabled={pending}
                     onClick={() => {
-                      setKey(demo.key);
-                      void connect(demo.key);
+                      form.set('key', demo.key);
+                      form.submit(undefined, send, { key: demo.key });
                     }}
                   >
                     Use demo key {demo.key}
@@ -308,7 +275,7 @@ export default function ConnectPage() {
           <Field
             label="API host"
             hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an https:// address such as https://us.posthog.com (http:// only for localhost or 127.0.0.1)."
-            error={hostError}
+            error={form.error('host')}
           >
             {(control) => (
               <>
@@ -321,7 +288,7 @@ export default function ConnectPage() {
                   spellCheck={false}
                   placeholder="Empty: this site's own origin"
                   value={host}
-                  onChange={(event) => setHost(event.target.value)}
+                  onChange={(event) => form.set('host', event.target.value)}
                 />
                 {pathLeftOut && typedOrigin && (
                   <p className="field-hint">
@@ -334,10 +301,7 @@ export default function ConnectPage() {
                       key={cloud.host}
                       type="button"
                       className="button button-small"
-                      onClick={() => {
-                        setHost(cloud.host);
-                        setHostError(null);
-                      }}
+                      onClick={() => form.set('host', cloud.host)}
                     >
                       {cloud.name}
                     </button>
@@ -347,7 +311,7 @@ export default function ConnectPage() {
             )}
           </Field>
 
-          <Field label="Personal API key" error={keyError} hint="Create one in your account settings; it starts with phx_.">
+          <Field label="Personal API key" error={form.error('key')} hint="Create one in your account settings; it starts with phx_.">
             {(control) => (
               <div className="input-with-button">
                 <input
@@ -357,7 +321,7 @@ export default function ConnectPage() {
                   autoComplete="off"
                   spellCheck={false}
                   value={key}
-                  onChange={(event) => setKey(event.target.value)}
+                  onChange={(event) => form.set('key', event.target.value)}
                 />
                 <button
                   type="button"
@@ -375,7 +339,7 @@ export default function ConnectPage() {
             label="Remember this key on this device"
             hint="Unchecked, the key is kept for this browser tab only (sessionStorage) and forgotten when it closes."
             checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
+            onChange={(event) => form.set('remember', event.target.checked)}
           />
 
           {remember && (
@@ -383,7 +347,7 @@ export default function ConnectPage() {
               label="Forget the key after"
               hint="At that time the key leaves this device and every open tab of the console returns to Connect."
               value={forgetAfter}
-              onChange={(event) => setForgetAfter(event.target.value as ForgetAfter)}
+              onChange={(event) => form.set('forgetAfter', event.target.value as ForgetAfter)}
             >
               {FORGET_AFTER_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
