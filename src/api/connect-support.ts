@@ -8,10 +8,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Me, Organization } from '../contract/schemas.ts';
+import { fetchCurrentKey, personalApiKeyQueries } from './authorization.ts';
 import { changed } from './changes.ts';
 import { readJson, resolveHost } from './connection-storage.ts';
 import { ApiError, isApiError, NetworkError, ResponseShapeError, type ApiCall } from './http.ts';
-import { fetchCurrentKey, personalApiKeyQueries, type CurrentKey } from './key-access.ts';
+import type { CurrentKey } from './key-access.ts';
 import { mockQueries } from './mock.ts';
 import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from './organization.ts';
 import { runtimeOf, type ConsoleRuntime } from './runtime.ts';
