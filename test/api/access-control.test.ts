@@ -71,6 +71,13 @@ describe('the seed (API.md §9)', () => {
     expect(dashboard.is_shared).toBe(false);
   });
 
+  it('has a dashboard restricted to invited collaborators with one collaborator, not made by or shared with the member key’s user, not pinned', async () => {
+    const dashboard = (await admin.get(dashboardPath(D.boardMetrics))).body;
+    expect(dashboard).toMatchObject({ restriction_level: 37, pinned: false, created_by: { id: U.olivia } });
+    const collaborators = (await admin.get(`${dashboardPath(D.boardMetrics)}collaborators/`)).body;
+    expect(collaborators.map((c: { user: { id: number } }) => c.user.id)).toEqual([U.jonas]);
+  });
+
   it('has a dashboard whose creator left (inactive, no member) and one whose created_by is null', async () => {
     const left = (await admin.get(dashboardPath(D.vendorNotes))).body;
     expect(left.created_by).toMatchObject({ id: U.noah, email: 'noah.fischer@hedgebox.net' });
