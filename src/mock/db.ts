@@ -2,7 +2,9 @@
  * The mock's store: typed collections with their indexes, id sequences, and change notification.
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
+import { isAccessLevel } from '../contract/schemas.ts';
 import type {
+  AccessControlRecord,
   ActivityRecord,
   ApiKeyRecord,
   CollaboratorRecord,
@@ -39,6 +41,15 @@ export function assertStoreData(data: unknown): asserts data is StoreData {
   }
   for (const name of collectionNames) {
     if (!Array.isArray(record[name])) throw new Error(`Mock store data lacks the "${name}" list.`);
+  }
+  if (record.accessControls !== undefined) {
+    if (!Array.isArray(record.accessControls)) throw new Error('Mock store data has an "accessControls" that is not a list.');
+    for (const [index, rule] of (record.accessControls as unknown[]).entries()) {
+      const { dashboard_id: dashboardId, organization_member_id: memberId, access_level: level } = (rule ?? {}) as Record<string, unknown>;
+      if (typeof dashboardId !== 'number' || (memberId !== null && typeof memberId !== 'string') || !isAccessLevel(level)) {
+        throw new Error(`Mock store data: access rule ${index} needs a dashboard_id, an organization_member_id (or null) and an access_level of none, viewer, editor or manager.`);
+      }
+    }
   }
   const sequences = record.sequences as Record<string, unknown> | undefined;
   if (!sequences || typeof sequences !== 'object') throw new Error('Mock store data lacks its id sequences.');
@@ -101,6 +112,8 @@ export class Store {
   private shareSessions = new Map<string, ShareSessionRecord>();
   /** Per dashboard, oldest first. */
   private collaboratorsByDashboard!: Map<number, CollaboratorRecord[]>;
+  /** Per dashboard, its access rules oldest first (only dashboards that have some). */
+  private rulesByDashboard!: Map<number, AccessControlRecord[]>;
   /** Per project, oldest first. */
   private activityByProject!: Map<number, ActivityRecord[]>;
   /** Hear of each dashboard changed in place: what is derived from one (the HTTP list cache) is dropped. */
@@ -128,6 +141,8 @@ export class Store {
     for (const list of this.activityByProject.values()) activity.push(...list);
     const collaborators: CollaboratorRecord[] = [];
     for (const list of this.collaboratorsByDashboard.values()) collaborators.push(...list);
+    const accessControls: AccessControlRecord[] = [];
+    for (const list of this.rulesByDashboard.values()) accessControls.push(...list);
     return {
       format: 'analytics-console-mock',
       version: 1,
@@ -140,6 +155,7 @@ export class Store {
       dashboards: [...this.dashboardsById.values()],
       insights: [...this.insightsById.values()],
       collaborators,
+      accessControls,
       activity,
     } satisfies StoreData;
   }
@@ -230,6 +246,12 @@ export class Store {
       if (list) list.push(collaborator);
       else this.collaboratorsByDashboard.set(collaborator.dashboard_id, [collaborator]);
     }
+    this.rulesByDashboard = new Map();
+    for (const rule of data.accessControls ?? []) {
+      const list = this.rulesByDashboard.get(rule.dashboard_id);
+      if (list) list.push(rule);
+      else this.rulesByDashboard.set(rule.dashboard_id, [rule]);
+    }
     this.activityByProject = new Map();
     for (const entry of data.activity) {
       const list = this.activityByProject.get(entry.project_id);
@@ -276,11 +298,19 @@ export class Store {
     return this.membership.get(`${organizationId}|${userId}`);
   }
 
-  /** The organization's members by `joined_at`, then id. */
-  membersOf(organizationId: string): MemberRecord[] {
+  /**
+   * The organization's members by `joined_at`, then id (oldest first). Members whose user is
+   * inactive are left out unless `includeInactive` (production's member queries filter them out).
+   */
+  membersOf(organizationId: string, includeInactive = false): MemberRecord[] {
     return [...this.membersById.values()]
-      .filter((m) => m.organization_id === organizationId)
+      .filter((m) => m.organization_id === organizationId && (includeInactive || this.usersById.get(m.user_id)?.is_active !== false))
       .sort((a, b) => (a.joined_at < b.joined_at ? -1 : a.joined_at > b.joined_at ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  /** A membership by its own id (the `organization_member` of an access rule). */
+  member(id: string): MemberRecord | undefined {
+    return this.membersById.get(id);
   }
 
   /** Organizations the user belongs to. */
@@ -335,6 +365,7 @@ export class Store {
       this.dashboardsById.delete(dashboard.id);
       this.unindexSharing(dashboard.sharing);
       this.collaboratorsByDashboard.delete(dashboard.id);
+      this.rulesByDashboard.delete(dashboard.id);
       this.dashboardChanged(dashboard.id);
     }
     for (const insight of [...this.insightsById.values()]) if (insight.project_id === id) this.insightsById.delete(insight.id);
@@ -482,6 +513,41 @@ export class Store {
     const list = this.collaboratorsByDashboard.get(collaborator.dashboard_id);
     const at = list?.indexOf(collaborator) ?? -1;
     if (list && at >= 0) list.splice(at, 1);
+    this.changed();
+  }
+
+  // ---------- access rules (API.md §5.7) ----------
+
+  /** The dashboard's access rules, oldest first. Read-only. */
+  accessControlsOf(dashboardId: number): ReadonlyArray<AccessControlRecord> {
+    return this.rulesByDashboard.get(dashboardId) ?? emptyList;
+  }
+
+  /** The ids of the dashboards that have rules, each with them (for the lists' `none` filter). */
+  dashboardsWithRules(): ReadonlyMap<number, ReadonlyArray<AccessControlRecord>> {
+    return this.rulesByDashboard;
+  }
+
+  addAccessControl(rule: AccessControlRecord): void {
+    const list = this.rulesByDashboard.get(rule.dashboard_id);
+    if (list) list.push(rule);
+    else this.rulesByDashboard.set(rule.dashboard_id, [rule]);
+    this.dashboardChanged(rule.dashboard_id);
+    this.changed();
+  }
+
+  updateAccessControl(rule: AccessControlRecord, patch: Pick<AccessControlRecord, 'access_level' | 'updated_at'>): void {
+    Object.assign(rule, patch);
+    this.dashboardChanged(rule.dashboard_id);
+    this.changed();
+  }
+
+  removeAccessControl(rule: AccessControlRecord): void {
+    const list = this.rulesByDashboard.get(rule.dashboard_id);
+    const at = list?.indexOf(rule) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+    if (list?.length === 0) this.rulesByDashboard.delete(rule.dashboard_id);
+    this.dashboardChanged(rule.dashboard_id);
     this.changed();
   }
 
