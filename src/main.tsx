@@ -30,12 +30,12 @@ function showStartFailure(container: HTMLElement, error: unknown) {
 }
 
 async function start(container: HTMLElement) {
-  // The console's runtime (the connection read from storage, as it stands at load; the request log;
-  // the line to the other tabs), made once and handed down with the QueryClient that carries it
-  // (src/api/runtime.ts).
   // What makes this full page load faster comes through one door (src/app/cold-start/): the
   // runtime's transport, the work put off until the first paint, the first render's brief wait.
   const coldStart = startColdStart();
+  // The console's runtime (the connection read from storage, as it stands at load; the request log;
+  // the line to the other tabs), made once and handed down with the QueryClient that carries it
+  // (src/api/runtime.ts); its requests go out through the cold start's transport.
   const runtime = createConsoleRuntime({ transport: coldStart.transport });
   if (inBrowserDemo) {
     try {

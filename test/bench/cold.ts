@@ -176,8 +176,8 @@ const ORDERS: ReadonlyArray<ReadonlyArray<keyof ColdFigures>> = [
 ];
 
 /**
- * `rounds` rounds of one console visit and two visits of the floor app (cold, or `warm`) (`floor`, and the same app
- * again as `floorAgain`), in the orders above, one round after another.
+ * `rounds` rounds of one console visit and two visits of the floor app (`floor`, and the same app
+ * again as `floorAgain`), in the orders above, one round after another; cold visits, or `warm` ones.
  */
 export async function coldRounds(
   consoleUrl: string,

@@ -117,7 +117,7 @@ async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string
       goal: coldDetailGoal,
     },
   ];
-  await traceFigures(consoleUrl, floorUrl, targets[0]!);
+  await section('where the time goes (traces)', () => traceFigures(consoleUrl, floorUrl, targets[0]!));
   for (const target of targets) {
     const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns);
     const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
