@@ -53,6 +53,19 @@ const zones = [
   ...layerZone('components', ['app', 'features', 'api', 'mock'], 'components/ are shared UI without data fetching.'),
   ...layerZone('features', ['app', 'mock'], 'features/ never import app/ or the mock.'),
   ...layerZone('app', ['mock'], 'Only main.tsx starts the mock.'),
+  // The cold start has one door (DESIGN.md): the API layer never reaches into it, and it reaches the
+  // API layer only through the runtime it is handed (and the stored connection the page reads at load).
+  {
+    target: './src/api',
+    from: './src/app/cold-start',
+    message: 'The cold start has one door: src/api knows nothing of it; it hands the runtime a transport instead.',
+  },
+  {
+    target: './src/app/cold-start',
+    from: './src/api',
+    except: ['./runtime.ts', './stored-connection.ts'],
+    message: 'The cold start reaches the API layer only through the runtime it is handed (src/api/runtime.ts).',
+  },
   ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
   // The mock's domain rules know no HTTP: statuses, headers, URLs and transports live in handlers/ and above.
   ...['handlers', 'index.ts', 'faults.ts', 'server.ts', 'node-adapter.ts', 'browser.ts', 'persist.ts', 'worlds.ts'].map((from) => ({

@@ -1,15 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/**
- * The UI tests' files that need a module registry of their own: the one that replaces modules
- * (`vi.mock`), and those about what happens once per page load (the first route's code and data,
- * the hold until the first paint), which another file's render would have done. The connection,
- * the request log and the tab channel are no module state (each render makes its own console), so
- * the files about them share the workers' modules like the rest.
- */
-const uiOwnModules = ['test/ui/route-prefetch.test.tsx', 'test/ui/first-route.test.tsx', 'test/ui/first-paint.test.ts'];
-
 const uiTest = {
   environment: 'jsdom' as const,
   setupFiles: ['test/ui/setup.ts'],
@@ -40,7 +31,6 @@ export default defineConfig({
           ...uiTest,
           name: 'ui',
           include: ['test/ui/**/*.test.{ts,tsx}'],
-          exclude: uiOwnModules,
           // The files of a worker share its modules instead of importing the app, React and the
           // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test
           // still starts clean: setup.ts resets the mock (the backend) and web storage (the
@@ -48,10 +38,6 @@ export default defineConfig({
           // disposed when its test ends: no module holds console state to reset.
           isolate: false,
         },
-      },
-      {
-        extends: true,
-        test: { ...uiTest, name: 'ui-isolated', include: uiOwnModules },
       },
     ],
   },

@@ -1,42 +1,27 @@
 /**
- * The early routes: what a full page load of each route needs first, made at build time from the
- * routes' own table (src/app/route-data.ts) and written into the built page as a JSON block, with
- * each route's files: the chunks of the route's modules and their imports (those the entry already
- * loads left out) and their CSS. An inline script (`startEarlyRequests` of src/app/page-start.ts)
- * reads it to send the route's first requests and preload its code before the entry runs. The
- * in-browser demo gets no table: its API is not up before the entry starts it.
- *
- * Each early request is the one the page's query asks for: build/route-requests.ts calls the routes'
- * first queries' own query functions, with src/api/http.ts swapped for a recorder
- * (build/recorded-requests.ts), in Vite's module runner. A URL with a query string preloads the code
- * but sends no request.
+ * The early routes: what a full page load of each route needs first, its code, made at build time
+ * from the routes' own table (src/app/route-data.ts) and written into the built page as a JSON block:
+ * each route's chunks and their imports (those the entry already loads left out) and their CSS. The
+ * cold start's inline script (`preloadRoute` of src/app/cold-start/before-entry.ts) reads it to
+ * preload the route's code before the entry runs. The entry's own files get plain preload links. The
+ * in-browser demo gets no table.
  */
 import { resolve } from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
-import type { EarlyRouteTable } from '../src/app/page-start.ts';
+import type { EarlyRouteTable } from '../src/app/cold-start/before-entry.ts';
 import { inlineScript } from './inline-script.ts';
-import type { EarlyRoute, describeRoutes } from './route-requests.ts';
+import type { EarlyRoute, describeRoutes } from './route-modules.ts';
 
 export type EarlyRoutes = ReturnType<typeof describeRoutes>;
 
-/** Loads build/route-requests.ts with every import of src/api/http.ts but the recorder's own given the recorder. */
+/** The cold start's inline script: the functions of this file it calls. */
+export const BEFORE_ENTRY = resolve(import.meta.dirname, '../src/app/cold-start/before-entry.ts');
+
 async function readEarlyRoutes(root: string): Promise<EarlyRoutes> {
-  const http = resolve(root, 'src/api/http.ts');
-  const recorder = resolve(import.meta.dirname, 'recorded-requests.ts');
-  const swapHttp: Plugin = {
-    name: 'analytics-console:record-requests',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || importer === recorder) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === http ? recorder : null;
-    },
-  };
-  const { module } = await runnerImport<{ describeRoutes: typeof describeRoutes }>(resolve(import.meta.dirname, 'route-requests.ts'), {
+  const { module } = await runnerImport<{ describeRoutes: typeof describeRoutes }>(resolve(import.meta.dirname, 'route-modules.ts'), {
     root,
     configFile: false,
     logLevel: 'error',
-    plugins: [swapHttp],
   });
   return module.describeRoutes();
 }
@@ -64,11 +49,11 @@ export function earlyRouteTable(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(_html, { bundle, chunk: entry }) {
-        // The locale's date formats warm up in every build; the early requests need the table. Ahead
-        // of the stylesheet's link, which a classic script would wait for.
+        // The locale's date formats warm up in every build; the preloads need the table. Ahead of
+        // the stylesheet's link, which a classic script would wait for.
         const script = {
           tag: 'script',
-          children: await inlineScript(['startEarlyRequests', 'warmUpDateFormats']),
+          children: await inlineScript(['preloadRoute', 'warmUpDateFormats'], BEFORE_ENTRY),
           injectTo: 'head-prepend' as const,
         };
         if (demo || !bundle || !entry) return [script];
@@ -99,12 +84,7 @@ export function earlyRouteTable(): Plugin {
         };
         const table: EarlyRouteTable = {
           connect: { files: filesOf(connect) },
-          routes: routes.map((route) => ({
-            pattern: route.pattern,
-            requests: route.requests,
-            ...(route.anonymous.length > 0 && { anonymous: route.anonymous }),
-            files: filesOf(route),
-          })),
+          routes: routes.map((route) => ({ pattern: route.pattern, files: filesOf(route) })),
         };
         // The entry and its own imports are the same on every path: plain links, which the browser's
         // preload scanner finds before any script runs (the build emits none of its own: modulePreload

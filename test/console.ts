@@ -8,7 +8,7 @@ import { onTestFinished } from 'vitest';
 import { wipeStoredKey, writeStored } from '../src/api/connection-storage.ts';
 import type { ApiCall } from '../src/api/http.ts';
 import { createQueryClient } from '../src/api/query-client.ts';
-import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime } from '../src/api/runtime.ts';
+import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime, type Transport } from '../src/api/runtime.ts';
 import { normalizeHost } from '../src/api/save-connection.ts';
 
 export interface ConsoleOptions {
@@ -22,6 +22,8 @@ export interface ConsoleOptions {
   world?: string;
   /** Apply the other tabs' changes (off in tests unless asked: src/api/query-client.ts). */
   syncTabs?: boolean;
+  /** What the runtime sends requests through (`fetch` when none: src/api/runtime.ts). */
+  transport?: Transport;
 }
 
 export interface TestConsole {
@@ -41,7 +43,7 @@ export function seedConnection({ key, remember = false, host = '', world }: Cons
 /** A console whose runtime is disposed when the test ends (or earlier, by `runtime.dispose()`). */
 export function freshConsole(options: ConsoleOptions = {}): TestConsole {
   seedConnection(options);
-  const runtime = createConsoleRuntime();
+  const runtime = createConsoleRuntime({ transport: options.transport });
   onTestFinished(() => runtime.dispose());
   const queryClient = createQueryClient({ runtime, forTests: true, syncTabs: options.syncTabs ?? false });
   return { runtime, queryClient, call: { client: queryClient } };

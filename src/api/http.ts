@@ -8,8 +8,6 @@ import type * as z from 'zod/mini';
 import { errorBodySchema } from '../contract/error-body.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import { resolveHost, type Connection } from './connection-storage.ts';
-import { adoptEarlyResponse } from './early-response.ts';
-import { untilPainted } from './first-paint.ts';
 import { CANCELLED_DETAIL } from './request-log.ts';
 import { runtimeOf } from './runtime.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
@@ -293,7 +291,7 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
   const { signal } = call;
-  const { connection: store, requestLog } = runtimeOf(call.client);
+  const { connection: store, requestLog, transport = fetch } = runtimeOf(call.client);
   const connectionState = store.getState();
   const connection = options.connection ?? connectionState.connection;
   if (auth && !connection?.key) throw new NotConnectedError();
@@ -322,13 +320,6 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
     : connection?.world;
   if (world) headers[mockWorldHeader] = world;
 
-  // An answer the page asked for before the console ran, or a request that waits while the first
-  // screen is painted (src/api/first-paint.ts); a request never sent is not logged.
-  // An early answer waits too: the page's own were taken by the routes' loaders before the first
-  // render, so what is adopted here fills in around the first screen.
-  const hold = untilPainted(signal);
-  if (hold) await hold;
-  const early = adoptEarlyResponse(method, url, key, signal);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const log = (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response, cancelled = false) =>
@@ -353,7 +344,7 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
   let text: string;
   try {
     // The key travels in `Authorization` only: never cookies, on this site or another (API.md §1.5).
-    response = await (early ?? fetch(url, { method, headers, body: bodyText, signal, credentials: 'omit' }));
+    response = await transport(url, { method, headers, body: bodyText, signal, credentials: 'omit' });
     text = await response.text();
   } catch (error) {
     if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {

@@ -12,8 +12,17 @@ import type { KeptAccessKeeper } from './keep-access.ts';
 import { createRequestLog, type RequestLog } from './request-log.ts';
 import { createTabChannel, type TabChannel } from './tab-sync.ts';
 
+/**
+ * How a request reaches the network (src/api/http.ts): `fetch`, unless the one who makes the runtime
+ * hands another, such as the cold start's, which may answer a request the page already sent
+ * (src/app/cold-start/). Whatever it answers, http.ts logs it as the request it asked for.
+ */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
 export interface ConsoleRuntime {
   readonly connection: ConnectionStore;
+  /** Where requests go: `fetch` when none was handed (looked up at each call). */
+  readonly transport?: Transport;
   readonly requestLog: RequestLog;
   readonly tabs: TabChannel;
   /** What the key's access keeps with the connection, once a page asks about access (kept-access.ts). */
@@ -22,11 +31,15 @@ export interface ConsoleRuntime {
   dispose(): void;
 }
 
-/** Reads the stored connection (as a page load does) and opens this tab's line to the others. */
-export function createConsoleRuntime(): ConsoleRuntime {
+/**
+ * Reads the stored connection (as a page load does) and opens this tab's line to the others;
+ * requests go out through `transport` when one is handed.
+ */
+export function createConsoleRuntime(options: { transport?: Transport } = {}): ConsoleRuntime {
   const tabs = createTabChannel();
   const runtime: ConsoleRuntime = {
     connection: createConnectionStore(tabs),
+    ...(options.transport && { transport: options.transport }),
     requestLog: createRequestLog(),
     tabs,
     dispose() {

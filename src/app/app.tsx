@@ -4,11 +4,10 @@
  * cache is emptied when the key changes.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { Connection } from '../api/connection.ts';
 import type { ConsoleQueryClient } from '../api/runtime.ts';
-import { holdUntilPainted } from '../api/first-paint.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
 
@@ -20,11 +19,14 @@ export interface AppProps {
   router: Router;
   /** Made by `createQueryClient({ runtime })`: the runtime it carries is the console's. */
   queryClient: ConsoleQueryClient;
+  /** Called once the first render has committed (the cold start holds new requests until it is painted). */
+  onFirstCommit?: () => void;
 }
 
-export function App({ router, queryClient }: AppProps) {
-  // What the first screen's effects ask for goes out once that screen is painted (src/api/first-paint.ts).
-  useLayoutEffect(holdUntilPainted, []);
+export function App({ router, queryClient, onFirstCommit }: AppProps) {
+  // Only the first commit: later renders of the app start nothing of the cold start.
+  const [firstCommit] = useState(() => onFirstCommit);
+  useLayoutEffect(() => firstCommit?.(), [firstCommit]);
   // Nothing fetched with one key may be shown under another (or after disconnecting).
   useEffect(() => {
     const { connection } = queryClient.runtime;

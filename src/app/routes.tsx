@@ -19,7 +19,6 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { afterFirstPaint } from '../api/first-paint.ts';
 import { accessKept } from '../api/kept-access.ts';
 import { useConnectionState } from '../api/use-runtime.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
@@ -28,7 +27,7 @@ import { connectedData, connectedEntries, connectEntry, ensureRouteData, HOME_PA
 import { RouteBoundary, RouterError } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
-/** What a route's loader gives the first render (src/app/first-route.ts): settles when its code and data are in. */
+/** What a route's loader gives the first render (src/app/cold-start/first-route.ts): settles when its code and data are in. */
 export interface RouteLoaderData {
   ready: Promise<unknown>;
 }
@@ -45,18 +44,6 @@ const connectFallback = (
     </main>
   </div>
 );
-/** One lazy component per page, whichever router asks (its code, once in, renders at once in the next). */
-const pages = new Map<RouteEntry, LazyComponent<object>>();
-const pageOf = (entry: RouteEntry): LazyComponent<object> => {
-  let page = pages.get(entry);
-  if (!page) {
-    page = lazyComponent(entry.page, entry === connectEntry ? connectFallback : <LoadingState label={entry.label ?? 'Loading page…'} />);
-    pages.set(entry, page);
-  }
-  return page;
-};
-/** The pages with data whose code is in. */
-const loaded = new Set<RouteEntry>();
 const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'), <LoadingState label="Loading page…" />);
 
 /**
@@ -90,7 +77,7 @@ export function connectPathFor(pathname: string, search: string): string {
  * without holding the page, whose write controls say `Checking access…` until it is in.
  */
 const connectedLoader =
-  (queryClient: ConsoleQueryClient) =>
+  (queryClient: ConsoleQueryClient, afterFirstPaint: (work: () => void) => void) =>
   ({ request }: LoaderFunctionArgs): Promise<null> | null => {
     const { connection, disconnectedByPerson } = queryClient.runtime.connection.getState();
     if (!connection) {
@@ -99,9 +86,9 @@ const connectedLoader =
       throw new Response(null, { status: 302, headers: { Location: disconnectedByPerson ? '/connect' : connectPathFor(url.pathname, url.search) } });
     }
     // Never waited for: the page draws with its data, its write controls `Checking access…` until the
-    // answer is in. On a full page load it is asked for once the first screen is painted, and the
-    // page does not send it early. A loader that waited for it, sent it early or took its answers
-    // before the first paint made the cold first row slower (docs/performance.md).
+    // answer is in. On a full page load it is asked for once the first screen is painted (the cold
+    // start's `afterFirstPaint`): a loader that waited for it, or took its answers before the first
+    // paint, made the cold first row slower (docs/performance.md).
     if (!accessKept(connection)) {
       afterFirstPaint(() => {
         if (!request.signal.aborted) void ensureRouteData(queryClient, connectedData(connection.host), request.signal);
@@ -143,11 +130,30 @@ export function RequireConnection({ pendingPage }: { pendingPage: PendingPage })
   );
 }
 
+export interface AppRoutesOptions {
+  /** How a page's code is loaded: its own `import()` (a test may hold it back). */
+  loadPage?: (entry: RouteEntry) => ReturnType<RouteEntry['page']>;
+  /** Runs work once the first screen is painted (the cold start's, src/app/cold-start/); at once by default. */
+  afterFirstPaint?: (work: () => void) => void;
+}
+
 /**
  * The console's routes, whose loaders ask `queryClient` for the pages' first data and read the
  * connection of the runtime it carries (src/api/runtime.ts).
  */
-export function createAppRoutes(queryClient: ConsoleQueryClient): RouteObject[] {
+export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRoutesOptions = {}): RouteObject[] {
+  const { loadPage = (entry) => entry.page(), afterFirstPaint = (work) => work() } = options;
+  // One lazy component per page of these routes (made once they are asked for), and the pages with data whose code is in.
+  const pages = new Map<RouteEntry, LazyComponent<object>>();
+  const pageOf = (entry: RouteEntry): LazyComponent<object> => {
+    let page = pages.get(entry);
+    if (!page) {
+      page = lazyComponent(() => loadPage(entry), entry === connectEntry ? connectFallback : <LoadingState label={entry.label ?? 'Loading page…'} />);
+      pages.set(entry, page);
+    }
+    return page;
+  };
+  const loaded = new Set<RouteEntry>();
   const route = (entry: RouteEntry): RouteObject => {
     const place = entry.index ? { index: true as const } : { path: entry.path };
     const children = entry.children?.map(route);
@@ -192,7 +198,7 @@ export function createAppRoutes(queryClient: ConsoleQueryClient): RouteObject[] 
       element: connected,
       // Before the first route is in, the shell stands with the page's loading state (RouteOutlet).
       hydrateFallbackElement: connected,
-      loader: connectedLoader(queryClient),
+      loader: connectedLoader(queryClient, afterFirstPaint),
       shouldRevalidate,
       errorElement: <RouterError />,
       children: [

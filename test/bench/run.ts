@@ -15,7 +15,9 @@ import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
-import { CONNECTION_STORAGE_KEY, coldRounds, type ColdTarget } from './cold.ts';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
+import { breakdown, type TraceBreakdown } from './trace.ts';
 import {
   createBigProject,
   jsLoadedBy,
@@ -30,8 +32,12 @@ const navigationRuns = 5;
 // Nine, not the five the issue asks at least: on a shared two-core machine a median of five cold
 // visits moved by up to 40% between runs a minute apart.
 const coldRuns = 9;
-const coldListGoal = 1.0;
-const coldDetailGoal = 1.1;
+const coldListGoal = 1.05;
+const coldDetailGoal = 1.05;
+const warmListGoal = 1.05;
+/** Traced cold visits of each app for the table of where the time goes. */
+const traceRuns = 9;
+const traceDir = join(repoRoot, 'test/e2e/out/bench');
 const navigationBudgetMs = 1000;
 const bigProjectDashboards = 10_000;
 const scrollTarget = 2_000;
@@ -111,12 +117,13 @@ async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string
       goal: coldDetailGoal,
     },
   ];
+  await section('where the time goes (traces)', () => traceFigures(consoleUrl, floorUrl, targets[0]!));
   for (const target of targets) {
     const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns);
     const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
     add(`cold: ${target.label}, console, median of ${coldRuns}`, ms(consoleMs));
     add(`cold: ${target.label}, floor app, median of ${coldRuns}`, ms(floorMs));
-    add(`cold: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${target.goal.toFixed(1)}×`,
+    add(`cold: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${target.goal.toFixed(2)}×`,
       consoleMs <= target.goal * floorMs);
     // Not a goal: the same floor app timed twice in the same rounds. How far its ratio to itself
     // lands from 1.00× is how much of the console's ratio this run's noise alone can move.
@@ -126,6 +133,62 @@ async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string
         `floor again ${figures.floorAgain.map(ms).join(', ')}`,
     );
   }
+}
+
+/**
+ * Warm visits of the list (the second visit of a profile, its scripts in the HTTP cache), in rounds
+ * of the console and two series of the floor app, as the cold ones.
+ */
+async function warmFigures(consoleUrl: string, floorUrl: string, target: ColdTarget) {
+  const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns, { warm: true });
+  const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
+  add(`warm second visit: ${target.label}, console, median of ${coldRuns}`, ms(consoleMs));
+  add(`warm second visit: ${target.label}, floor app, median of ${coldRuns}`, ms(floorMs));
+  add(`warm second visit: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${warmListGoal.toFixed(2)}×`,
+    consoleMs <= warmListGoal * floorMs);
+  add(`warm second visit: ${target.label}, floor app against itself`, ratio(median(figures.floorAgain), floorMs));
+  notes.push(`warm ${target.path}: console ${figures.console.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}`);
+}
+
+/** Where the time goes: Chrome's trace of `traceRuns` cold visits of each app, alternating; the first of each saved. */
+async function traceFigures(consoleUrl: string, floorUrl: string, target: ColdTarget) {
+  const apps = { floor: floorUrl, console: consoleUrl };
+  const found: Record<keyof typeof apps, TraceBreakdown[]> = { floor: [], console: [] };
+  mkdirSync(traceDir, { recursive: true });
+  for (let run = 0; run < traceRuns; run += 1) {
+    for (const app of (run % 2 ? ['console', 'floor'] : ['floor', 'console']) as Array<keyof typeof apps>) {
+      const url = new URL(target.path, apps[app]).href;
+      let events: TraceEvent[] = [];
+      const end = await coldVisit(url, target.awaited, { trace: (recorded) => (events = recorded) });
+      found[app].push(breakdown(events, url, end));
+      if (run === 0) writeFileSync(join(traceDir, `trace-${app}.json`), JSON.stringify({ traceEvents: events }));
+    }
+  }
+  const row = (label: string, of: (figures: TraceBreakdown) => number) =>
+    `| ${label} | ${Math.round(median(found.floor.map(of)))} | ${Math.round(median(found.console.map(of)))} |`;
+  const last = (list: Array<{ received: number }>) => Math.max(0, ...list.map((entry) => entry.received));
+  const busy = (figures: TraceBreakdown) => Object.values(figures.mainThread).reduce((sum, value) => sum + value, 0);
+  const table = [
+    `| ${target.label}: ms after navigation, median of ${traceRuns} traced cold visits | floor | console |`,
+    '|---|---|---|',
+    row('HTML received', (f) => f.html?.received ?? 0),
+    row('scripts requested before the first row (files)', (f) => f.scripts.length),
+    row('last of those scripts received', (f) => last(f.scripts)),
+    row('first API request sent', (f) => f.api[0]?.sent ?? 0),
+    row('API requests sent before the first row', (f) => f.api.length),
+    row('last of those answers received', (f) => last(f.api)),
+    row('main thread: HTML parse', (f) => f.mainThread.html),
+    row('main thread: script compile', (f) => f.mainThread.compile),
+    row('main thread: module evaluation', (f) => f.mainThread.evaluate),
+    row('main thread: other script (React, router, Query, JSON and schema parse)', (f) => f.mainThread.script),
+    row('main thread: style and layout', (f) => f.mainThread['style & layout']),
+    row('main thread: paint', (f) => f.mainThread.paint),
+    row('main thread: garbage collection', (f) => f.mainThread.gc),
+    row('main thread: other tasks', (f) => f.mainThread.other),
+    row('main thread idle (waiting for the network)', (f) => f.end - busy(f)),
+    row('first row painted', (f) => f.end),
+  ];
+  notes.push(`where the time goes (traces in ${traceDir}):\n${table.map((line) => `    ${line}`).join('\n')}`);
 }
 
 /** Scrolling to row 2,000 in the console and in the floor app (which keeps every row in the DOM). */
@@ -284,6 +347,12 @@ async function main(): Promise<boolean> {
       try {
         await warmFigure(chromium.browser, stack.baseUrl, big.id);
         await coldFigures(stack.baseUrl, floor.url, stack.mockUrl, big.id);
+        const listed = await api<{ results: Array<{ name: string }> }>(stack.mockUrl, `/api/projects/${big.id}/dashboards/?limit=1`);
+        await warmFigures(stack.baseUrl, floor.url, {
+          label: `/projects/${big.id}/dashboards, first row`,
+          path: `/projects/${big.id}/dashboards`,
+          awaited: { selector: 'tbody tr', text: listed.results[0]!.name },
+        });
         await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
       } finally {
         await floor.close();

@@ -14,6 +14,30 @@ const requestList = (page: Page) => apiLogPanel(page).getByRole('list', { name: 
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
 
 describe('API log and mock controls', () => {
+  journey('a full page load: every request the browser sends to the API is in the log, once each', async ({ page }) => {
+    await openConnected(page, '/projects/1/dashboards', 'Dashboards');
+    const origin = new URL(page.url()).origin;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && /^\/(api|__mock)\//.test(url.pathname)) sent.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await page.reload();
+    await tableRows(page.getByRole('table', { name: 'Dashboards', exact: true })).nth(1).waitFor();
+    await page.getByRole('button', { name: 'API log', exact: true }).click();
+    const entries = requestList(page).getByRole('listitem');
+    const count = (list: string[]) => {
+      const times = new Map<string, number>();
+      for (const line of list) times.set(line, (times.get(line) ?? 0) + 1);
+      return [...times].map(([line, n]) => `${n}× ${line}`).sort();
+    };
+    await eventually(async () => {
+      const logged = (await entries.allInnerTexts()).map((text) => /^(GET|POST|PATCH|PUT|DELETE)\s+(\S+)/.exec(text.trim())).filter((m) => m !== null);
+      assert.ok(sent.length > 0, 'the page asked for something');
+      assert.deepEqual(count(logged.map((m) => `${m[1]} ${m[2]}`)), count(sent));
+    });
+  });
+
   journey('the API log lists the page’s requests, filters them, passes axe and closes on Escape', async ({ page }) => {
     await openConnected(page, '/projects/1/dashboards', 'Dashboards');
     await tableRows(page.getByRole('table', { name: 'Dashboards', exact: true })).nth(1).waitFor();

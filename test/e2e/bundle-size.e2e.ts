@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { COMPILE_HINT } from '../../build/compile-hint.ts';
-import type { EarlyRouteTable } from '../../src/app/page-start.ts';
+import type { EarlyRouteTable } from '../../src/app/cold-start/before-entry.ts';
 import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 

@@ -1,7 +1,7 @@
 // A deployment as an administrator would make one (docs/deploy.md): Debian's nginx serves dist/
 // with the shipped deploy/nginx.conf, and the console talks to an API on another origin straight
 // from the browser (API.md §1.5), here the mock on another port. Then the console on one origin
-// (vite preview) with the mock on another: every request goes to the mock, early requests too, and
+// (vite preview) with the mock on another: every request goes to the mock, a reload's first ones too, and
 // `Saved connections` switch between two hosts, each load under its own Content-Security-Policy.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -159,7 +159,7 @@ describe('The console on one origin, the mock on another', () => {
     await checkA11y(page, 'connect-host-fails');
   });
 
-  journey('every request goes to the mock, early ones too; saved connections switch hosts into the right policy', async ({ page, stack }) => {
+  journey('every request goes to the mock, a reload’s first ones too; saved connections switch hosts into the right policy', async ({ page, stack }) => {
     if (!second) throw new Error('the second mock is not started');
     const a = new URL(stack.mockUrl).origin;
     const b = new URL(second.url).origin;
@@ -173,7 +173,7 @@ describe('The console on one origin, the mock on another', () => {
     await page.getByRole('banner').getByText('Bundled mock', { exact: true }).waitFor();
     assert.equal(await lock(page), `connect-src 'self' ${a}`);
 
-    // A reload: the page's first requests (sent before the console's code runs) go to the mock too.
+    // A reload: the page's first requests (its routes' loaders') go to the mock too.
     requests.length = 0;
     await page.reload();
     await expectHeading(page, 'Projects');

@@ -20,6 +20,9 @@ const probes = [
   { name: 'mock rules → msw', path: 'src/mock/rules/probe.ts', code: `import { HttpResponse } from 'msw';\nexport const probe = () => HttpResponse.json({});\n`, rule: 'no-restricted-imports' },
   { name: 'mock rules → Response', path: 'src/mock/rules/probe.ts', code: `export const probe = () => new Response(null, { status: 404 });\n`, rule: 'no-restricted-globals' },
   { name: 'mock rules → handlers', path: 'src/mock/rules/probe.ts', code: `import { problems } from '../handlers/problem.ts';\nexport const probe = problems.notFound;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api → cold start', path: 'src/api/probe.ts', code: `import { startColdStart } from '../app/cold-start/index.ts';\nexport const probe = startColdStart;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/http.ts → cold start, dynamic import()', path: 'src/api/http.ts', code: `export const probe = () => import('../app/cold-start/index.ts');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'cold start → api past the runtime', path: 'src/app/cold-start/probe.ts', code: `import { apiRequest } from '../../api/http.ts';\nexport const probe = apiRequest;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
   { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },

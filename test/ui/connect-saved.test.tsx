@@ -118,6 +118,7 @@ describe('Saved connections', () => {
     localStorage.setItem(REMEMBERED_KEYS_STORAGE_KEY, JSON.stringify({ 'https://h10.example.test': { key: 'phx_old', expiresAt: null } }));
     server.use(http.get('https://posthog.example.com/__mock/info', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const { user, runtime } = renderApp('/connect', { key: null });
+    await screen.findByRole('heading', { level: 1, name: 'Connect' });
     expect(within(savedList()).getAllByRole('button', { name: /^Use / })).toHaveLength(10);
     await connectThroughForm(user, 'https://posthog.example.com', 'phx_demo_admin', false);
     expect(await screen.findByText('posthog.example.com', { selector: '.backend-badge' })).toBeInTheDocument();
@@ -139,6 +140,7 @@ describe('Saved connections', () => {
       JSON.stringify({ 'https://a.example.test': { key: 'phx_demo_admin', expiresAt: Date.now() - 1000 } }),
     );
     const { user, runtime } = renderApp('/connect', { key: null });
+    await screen.findByRole('heading', { level: 1, name: 'Connect' });
     await user.click(within(savedList()).getByRole('button', { name: 'Use Bundled mock' }));
     expect(screen.getByLabelText('Personal API key')).toHaveFocus();
     expect(runtime.connection.get()).toBeNull();

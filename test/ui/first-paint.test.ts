@@ -1,13 +1,15 @@
 /**
  * Requests started while the first screen is committed wait until it is painted
- * (src/api/first-paint.ts): the app arms the hold in a layout effect of its first render, and
- * `apiRequest` sends nothing until the frame after it.
+ * (src/app/cold-start/paint-hold.ts): the app arms the hold in a layout effect of its first render,
+ * and the transport the cold start hands the runtime sends nothing until the frame after it. Each
+ * test makes its own hold, as each page load does.
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_AT_MOST_MS, holdUntilPainted } from '../../src/api/first-paint.ts';
 import { apiRequest, type ApiCall } from '../../src/api/http.ts';
 import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import { CANCELLED_DETAIL } from '../../src/api/request-log.ts';
+import { createPaintHold, HOLD_AT_MOST_MS, type PaintHold } from '../../src/app/cold-start/paint-hold.ts';
 import { organizationSchema } from '../../src/contract/schemas.ts';
 import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';
@@ -31,8 +33,10 @@ describe('requests while the first screen is painted', () => {
   let sent: string[];
   let runtime: ConsoleRuntime;
   let call: ApiCall;
+  let hold: PaintHold;
   beforeEach(() => {
-    ({ runtime, call } = freshConsole({ key: 'phx_demo_admin' }));
+    hold = createPaintHold();
+    ({ runtime, call } = freshConsole({ key: 'phx_demo_admin', transport: hold.transport((url, init) => fetch(url, init)) }));
     sent = [];
     server.events.on('request:start', ({ request }) => sent.push(new URL(request.url).pathname));
   });
@@ -43,7 +47,7 @@ describe('requests while the first screen is painted', () => {
 
   it('sends nothing until the frame after the first commit is painted, then sends and answers as usual', async () => {
     const frames = controlledFrames();
-    holdUntilPainted();
+    hold.arm();
     const answer = organization(call);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
@@ -59,23 +63,35 @@ describe('requests while the first screen is painted', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('a request cancelled while held is never sent, nor logged', async () => {
+  it('a request cancelled while held is never sent, and the log says the console cancelled it', async () => {
     const frames = controlledFrames();
-    holdUntilPainted();
+    hold.arm();
     const controller = new AbortController();
     const answer = apiRequest({ ...call, signal: controller.signal }, { endpoint: 'organizations.current', path: '/api/organizations/@current/', schema: organizationSchema });
     controller.abort();
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
     await frames.paint();
     expect(sent).toEqual([]);
-    expect(runtime.requestLog.get()).toEqual([]);
+    expect(runtime.requestLog.get()).toEqual([expect.objectContaining({ status: null, cancelled: true, errorDetail: CANCELLED_DETAIL })]);
+  });
+
+  it('runs the work put off until the first paint once the frame is painted, and at once after that', async () => {
+    const frames = controlledFrames();
+    hold.arm();
+    const done: string[] = [];
+    hold.afterFirstPaint(() => done.push('first'));
+    expect(done).toEqual([]);
+    await frames.paint();
+    expect(done).toEqual(['first']);
+    hold.afterFirstPaint(() => done.push('later'));
+    expect(done).toEqual(['first', 'later']);
   });
 
   it('holds nothing in a tab opened in the background, where no frame is painted', async () => {
     controlledFrames();
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     try {
-      holdUntilPainted();
+      hold.arm();
       await organization(call);
       expect(sent).toEqual(['/api/organizations/@current/']);
     } finally {
@@ -85,7 +101,7 @@ describe('requests while the first screen is painted', () => {
 
   it('ends a hold after HOLD_AT_MOST_MS even if no frame comes', async () => {
     controlledFrames();
-    holdUntilPainted();
+    hold.arm();
     const answer = organization(call);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
@@ -97,7 +113,7 @@ describe('requests while the first screen is painted', () => {
   it('holds nothing where frames are never painted', async () => {
     vi.stubGlobal('requestAnimationFrame', undefined);
     server.use(http.get('*/api/organizations/@current/', () => HttpResponse.json({ id: 'x' }, { status: 500 })));
-    holdUntilPainted();
+    hold.arm();
     await expect(organization(call)).rejects.toThrow();
     expect(sent).toEqual(['/api/organizations/@current/']);
   });

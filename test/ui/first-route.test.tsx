@@ -1,6 +1,6 @@
 /**
  * A full page load waits for the router's first navigation (each matched route's loader and `lazy`:
- * its first data and its code) before the first render (src/app/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
+ * its first data and its code) before the first render (src/app/cold-start/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
  * loading state and then the rows. A slow API does not hold the first render back for long.
  */
 import { render, screen } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { dashboardQueries } from '../../src/api/dashboards.ts';
 import { App } from '../../src/app/app.tsx';
-import { firstRouteReady } from '../../src/app/first-route.ts';
+import { firstRouteReady } from '../../src/app/cold-start/first-route.ts';
 import { createAppRoutes } from '../../src/app/routes.tsx';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';

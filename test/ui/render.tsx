@@ -23,7 +23,7 @@ import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConsoleRuntime } from '../../src/api/runtime.ts';
 import { App } from '../../src/app/app.tsx';
-import { createAppRoutes } from '../../src/app/routes.tsx';
+import { createAppRoutes, type AppRoutesOptions } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
 import { freshConsole } from '../console.ts';
 import { mock, server } from './setup.ts';
@@ -35,6 +35,8 @@ export interface RenderAppOptions {
   remember?: boolean;
   /** API host of the connection ('' = this origin, where msw answers). */
   host?: string;
+  /** How the routes load a page's code (a test may hold it back): src/app/routes.tsx. */
+  loadPage?: AppRoutesOptions['loadPage'];
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -54,7 +56,7 @@ export interface RenderAppResult extends RenderResult {
 export function renderApp(path = '/', options: RenderAppOptions = {}): RenderAppResult {
   const key = options.key === undefined ? 'phx_demo_admin' : options.key;
   const { runtime, queryClient } = freshConsole({ key, host: options.host, remember: options.remember });
-  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient, { loadPage: options.loadPage }), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <StrictMode>

@@ -1,13 +1,14 @@
 /**
  * The list pages ask for their first page while their code is still loading: the page modules are
- * held back here (a gate on their import) to show that the list request does not wait for them, nor
+ * held back here (a gate on their import, handed to the routes) to show that the list request does not wait for them, nor
  * for the organization, the key owner or the mock's info.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CANCELLED_DETAIL } from '../../src/api/request-log.ts';
 import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import type { RouteEntry } from '../../src/app/route-data.ts';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';
@@ -23,25 +24,15 @@ function createGate() {
   return { open, opened };
 }
 
-const gates = vi.hoisted(() => ({
-  projectsPage: null as null | { open: () => void; opened: Promise<void> },
-  dashboardsPage: null as null | { open: () => void; opened: Promise<void> },
-  activityPage: null as null | { open: () => void; opened: Promise<void> },
-}));
-
-// Each page module is imported once per file: its gate decides when that import finishes.
-vi.mock('../../src/features/projects/projects-page.tsx', async (importOriginal) => {
-  await gates.projectsPage?.opened;
-  return importOriginal();
-});
-vi.mock('../../src/features/dashboards/dashboards-page.tsx', async (importOriginal) => {
-  await gates.dashboardsPage?.opened;
-  return importOriginal();
-});
-vi.mock('../../src/features/activity/activity-page.tsx', async (importOriginal) => {
-  await gates.activityPage?.opened;
-  return importOriginal();
-});
+type Gate = ReturnType<typeof createGate>;
+/** The pages whose code is held back, by their route's path (src/app/route-data.ts). */
+let gates: Partial<Record<'projects' | 'projects/:projectId/dashboards' | 'projects/:projectId/activity', Gate>> = {};
+/** How these tests' routes load a page's code: after its gate opens, when it has one. */
+const loadPage = async (entry: RouteEntry) => {
+  const gate = gates[entry.path as keyof typeof gates];
+  if (gate) await gate.opened;
+  return entry.page();
+};
 
 const { projects } = seedIds;
 
@@ -52,6 +43,8 @@ const answered = (runtime: ConsoleRuntime, pathPrefix: string) =>
 const shellGates: Array<() => void> = [];
 afterEach(() => {
   for (const open of shellGates.splice(0)) open();
+  for (const gate of Object.values(gates)) gate.open();
+  gates = {};
 });
 
 /** Holds back the shell's own requests (organization, key owner, mock info) until the test ends. */
@@ -72,9 +65,9 @@ function holdShellRequests() {
 
 describe('the first request of a list page', () => {
   it('asks for the dashboards while the page’s code loads, and the page then shows them without asking again', async () => {
-    gates.dashboardsPage = createGate();
+    const gate = (gates['projects/:projectId/dashboards'] = createGate());
     holdShellRequests();
-    const { runtime } = renderApp(`/projects/${projects.app}/dashboards`);
+    const { runtime } = renderApp(`/projects/${projects.app}/dashboards`, { loadPage });
 
     const listPath = `/api/projects/${projects.app}/dashboards/?limit=100&offset=0`;
     await waitFor(() => expect(answered(runtime, listPath)).toHaveLength(1));
@@ -83,7 +76,7 @@ describe('the first request of a list page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByText('Loading organization…')).toBeInTheDocument();
 
-    gates.dashboardsPage.open();
+    gate.open();
     const table = await screen.findByRole('table', { name: 'Dashboards' });
     const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=100`);
     const first = within(table).getAllByRole('rowheader')[0]!;
@@ -93,15 +86,15 @@ describe('the first request of a list page', () => {
   });
 
   it('asks for the projects while the page’s code loads, with the URL’s search', async () => {
-    gates.projectsPage = createGate();
+    const gate = (gates.projects = createGate());
     holdShellRequests();
-    const { runtime } = renderApp('/projects?search=app');
+    const { runtime } = renderApp('/projects?search=app', { loadPage });
 
     await waitFor(() => expect(answered(runtime, '/api/organizations/@current/projects/?search=app')).toHaveLength(1));
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading projects…'))).toBe(true);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
-    gates.projectsPage.open();
+    gate.open();
     const table = await screen.findByRole('table', { name: 'Projects' });
     const expected = await apiGet<Paginated<ProjectListItem>>('/api/organizations/@current/projects/?search=app');
     expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(
@@ -113,7 +106,7 @@ describe('the first request of a list page', () => {
 
 describe('leaving a page before its code arrives', () => {
   it('cancels the request its route started, as leaving the page would, and not before', async () => {
-    gates.activityPage = createGate();
+    gates['projects/:projectId/activity'] = createGate();
     const answer = createGate();
     shellGates.push(answer.open);
     const asked = createGate();
@@ -123,7 +116,7 @@ describe('leaving a page before its code arrives', () => {
         await answer.opened;
       }),
     );
-    const { router, runtime } = renderApp(`/projects/${projects.app}/activity`);
+    const { router, runtime } = renderApp(`/projects/${projects.app}/activity`, { loadPage });
     const activityLog = () => runtime.requestLog.get().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/activity_log/`));
     await asked.opened;
     // React's development double effects left the route and started it again at once: the request

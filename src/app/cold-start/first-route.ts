@@ -1,16 +1,13 @@
 /**
  * A full page load renders its route once, with its code and (usually) its data already there.
- *
- * The inline script of the built page has sent the route's first requests and preloaded its chunks
- * before the entry ran (build/early-routes.ts). Rendering at once would paint the shell with a
- * loading page, then the page with a loading state, then the rows: three renders, each with its
- * layout. Instead the entry waits for the router's first navigation (its loaders and `lazy`: the
- * route's code, src/app/routes.tsx) and for the data its loaders asked for (which adopt the early
- * answers), and renders when they are in, or after `waitMs`, whichever comes first: a slow API still
- * gets the shell and its loading state at once.
+ * Rendering at once would paint the shell with a loading page, then the page with a loading state,
+ * then the rows: three renders, each with its layout. Instead the entry waits for the router's first
+ * navigation (its loaders and `lazy`: the route's code, which the page preloaded, and its first
+ * data; src/app/routes.tsx), and renders when they are in or after `waitMs`, whichever comes
+ * first: a slow API still gets the shell and its loading state at once.
  */
 import type { createBrowserRouter } from 'react-router-dom';
-import type { RouteLoaderData } from './routes.tsx';
+import type { RouteLoaderData } from '../routes.tsx';
 
 type Router = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>;
 

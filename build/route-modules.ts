@@ -1,0 +1,38 @@
+/**
+ * Runs inside Vite's module runner (build/early-routes.ts): reads the route table of
+ * src/app/route-data.ts and gives, for each route, the pattern of its paths and its page modules.
+ */
+import { connectedEntries, connectEntry, HOME_PATH, type PageModule, type RouteEntry } from '../src/app/route-data.ts';
+
+/** What a full page load of a route needs first: its code. */
+export interface EarlyRoute {
+  /** A regular expression (source) over `location.pathname`; ids are digits. */
+  pattern: string;
+  /** The page modules (under src/) the route renders, parents first. */
+  modules: string[];
+}
+
+/** The module (under src/) a page's `import()` loads, read from the function's own text, as Vite's module runner has transformed it. */
+function moduleOf(page: PageModule): string {
+  const text = String(page);
+  const specifier = /import\w*\(\s*["'`]([^"'`]+)["'`]/.exec(text)?.[1];
+  if (!specifier) throw new Error(`early routes: a page is not loaded by a literal import(): ${text}`);
+  return specifier.replace(/^(\.\.\/|\/src\/)/, '');
+}
+
+function describe(entries: RouteEntry[], parentPath: string, parentModules: string[]): EarlyRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parentPath : [parentPath, entry.path?.replace(/^\//, '')].filter(Boolean).join('/');
+    const modules = [...parentModules, moduleOf(entry.page)];
+    // A route with children is visited through them (its index child has its path).
+    if (entry.children) return describe(entry.children, path, modules);
+    const body = path.replace(/:\w+/g, '\\d+');
+    return [{ pattern: path === HOME_PATH ? `^/(?:${body}/?)?$` : `^/${body}/?$`, modules }];
+  });
+}
+
+/** Connect (every path without a key), then every route, first match wins. */
+export function describeRoutes(): { connect: EarlyRoute; routes: EarlyRoute[] } {
+  const [connect] = describe([connectEntry], '', []);
+  return { connect: connect!, routes: [connect!, ...describe(connectedEntries, '', [])] };
+}

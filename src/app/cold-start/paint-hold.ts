@@ -1,0 +1,70 @@
+/**
+ * Requests that start while the first screen is being committed go out right after it is painted.
+ * On a full page load the first render brings the rows (first-route.ts), and its effects then start
+ * what fills in around them (the organization, the key's scopes, the project's name, the mock's
+ * info). On a cold browser each `fetch()` costs a few milliseconds of main thread, all spent before
+ * the browser may paint the rows; held until the frame after the first commit, they come after.
+ * One hold per page load, made by the cold start (index.ts); nothing here is module state.
+ */
+import type { Transport } from '../../api/runtime.ts';
+
+/** The longest a hold lasts, should the frame not come (the tab was hidden meanwhile). */
+export const HOLD_AT_MOST_MS = 250;
+
+export interface PaintHold {
+  /** Called once the first render has committed (a layout effect): what starts until the next frame is painted waits for it. */
+  arm(): void;
+  /** Runs `work` once the first screen is painted (at once after that). */
+  afterFirstPaint(work: () => void): void;
+  /** `next`, except that a request started during the hold goes out once it ends (or fails with the abort of its signal). */
+  transport(next: Transport): Transport;
+}
+
+const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+
+export function createPaintHold(): PaintHold {
+  let held: Promise<void> | null = null;
+  let painted = false;
+  const waiting: Array<() => void> = [];
+  const markPainted = () => {
+    if (painted) return;
+    painted = true;
+    for (const work of waiting.splice(0)) work();
+  };
+  return {
+    arm() {
+      if (held || painted) return;
+      // Nothing is held where frames are never painted: no requestAnimationFrame, a hidden tab, a prerendered page.
+      const document = globalThis.document as (Document & { prerendering?: boolean }) | undefined;
+      if (typeof requestAnimationFrame !== 'function' || document?.visibilityState !== 'visible' || document.prerendering) return markPainted();
+      held = new Promise<void>((resolve) => {
+        // An animation frame callback runs just before the frame's paint; a task queued from it runs after.
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, HOLD_AT_MOST_MS);
+      }).then(() => {
+        held = null;
+        markPainted();
+      });
+    },
+    afterFirstPaint(work) {
+      if (painted) work();
+      else waiting.push(work);
+    },
+    transport: (next) => async (url, init) => {
+      const wait = held;
+      const { signal } = init;
+      if (wait) {
+        await new Promise<void>((resolve, reject) => {
+          if (signal?.aborted) return reject(abortError(signal));
+          const abort = () => reject(abortError(signal!));
+          signal?.addEventListener('abort', abort, { once: true });
+          void wait.then(() => {
+            signal?.removeEventListener('abort', abort);
+            resolve();
+          });
+        });
+      }
+      return next(url, init);
+    },
+  };
+}
