@@ -237,13 +237,17 @@ export function decimal<N extends boolean | undefined = undefined>(options: {
   });
 }
 
-/** A UUID: hyphenated, 32 bare hex digits, braces or `urn:uuid:`, any case; answered hyphenated, lower case. */
-export function uuid<N extends boolean | undefined = undefined>(options: { nullable?: N } = {}) {
+/**
+ * A UUID: hyphenated, 32 bare hex digits, braces or `urn:uuid:`, any case; answered hyphenated, lower case.
+ * `message` replaces `Must be a valid UUID.` where production words it otherwise.
+ */
+export function uuid<N extends boolean | undefined = undefined>(options: { nullable?: N; message?: string } = {}) {
+  const invalid = options.message ?? sentences.uuid;
   return coerced<Maybe<string, N>, Maybe<string, N>>(options, (raw) => {
     const value = scalar(raw);
-    if (typeof value !== 'string') return failure('invalid_input', sentences.uuid);
+    if (typeof value !== 'string') return failure('invalid_input', invalid);
     const hex = value.replace('urn:', '').replace('uuid:', '').replace(/^[{}]+|[{}]+$/g, '').replace(/-/g, '');
-    if (!/^[0-9a-fA-F]{32}$/.test(hex)) return failure('invalid_input', sentences.uuid);
+    if (!/^[0-9a-fA-F]{32}$/.test(hex)) return failure('invalid_input', invalid);
     const h = hex.toLowerCase();
     return ok(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
   });

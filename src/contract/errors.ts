@@ -63,6 +63,16 @@ export const details = {
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
   serverError: 'A server error occurred.',
   noEditPermission: "You don't have edit permissions for this dashboard.",
+  /** §5.4 step 1: the caller's access level (§5.7) is below `editor` on a dashboard they edit. */
+  noEditorAccess: 'You do not have editor access to this resource.',
+  /** §5.4: the caller's access level is `none` on a dashboard they read. */
+  noViewerAccess: 'You do not have viewer access to this resource.',
+  /** §5.7 (30): the caller may not change the dashboard's rules (production's sentence). */
+  mustBeManager: 'Must be manager to modify dashboard permissions.',
+  /** §5.7 (30): a member of another organization. */
+  memberOfOtherOrganization: 'The member must belong to the same organization as this project.',
+  /** A primary key that names nothing (production's related-field sentence). */
+  invalidPk: (value: string | number) => `Invalid pk "${value}" - object does not exist.`,
   restrictionRights:
     "Only the dashboard owner and project admins have the restriction rights required to change the dashboard's restriction level.",
   adminsCreateProjects: 'You need to be an organization admin or above to create new projects.',

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy.ts';
 import { boolean, charLength, choice, decimal, integer, json, list, optional, text, uuid } from './coerce.ts';
 import { fieldErrorFromIssue, type FieldError } from './errors.ts';
+import { accessLevels, type AccessLevel } from './schemas.ts';
 
 export { charLength } from './coerce.ts';
 /** The coercing field builders of API.md §1.3, for every request body (dashboards' too). */
@@ -257,6 +258,43 @@ export const sharePasswordCreateInput = lazy(() =>
   }),
 );
 export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
+
+// ---------- access control (API.md §5.7) ----------
+
+export { accessLevels, type AccessLevel } from './schemas.ts';
+
+/** Production's words for a level that is not one of the four (its `validate_access_level`). */
+export const invalidAccessLevel = `Invalid access level. Must be one of: ${accessLevels.join(', ')}`;
+/** Production's words for an `organization_member` that is not a UUID. */
+export const invalidOrganizationMemberId =
+  "Invalid organization member id. Use the 'id' field from the /api/organizations/<organization_id>/members/ endpoint.";
+
+/**
+ * `PUT …/dashboards/:id/access_controls/` (30), the fields in production's order: `access_level`
+ * (required; text, trimmed; one of the four levels, or null to remove the rule), then
+ * `organization_member` (a member's id; missing or null: the rule for everyone). Whether the member
+ * exists and belongs to the organization is the rules' to say (§5.7).
+ */
+export const accessControlUpdateInput = lazy(() =>
+  z.object({
+    access_level: z.pipe(
+      z.pipe(
+        text({ nullable: true }),
+        z.nullable(
+          z.string().check(
+            z.refine((level) => (accessLevels as ReadonlyArray<string>).includes(level), {
+              message: invalidAccessLevel,
+              params: { code: 'invalid_input' },
+            }),
+          ),
+        ),
+      ),
+      z.transform((level: string | null) => level as AccessLevel | null),
+    ),
+    organization_member: optional(uuid({ nullable: true, message: invalidOrganizationMemberId })),
+  }),
+);
+export type AccessControlUpdateInput = z.input<typeof accessControlUpdateInput>;
 
 // ---------- projects ----------
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { errorBodySchema, errorTypes } from './errors.ts';
 import {
+  accessControlUpdateInput,
   addProductIntentInput,
   collaboratorCreateInput,
   completeProductOnboardingInput,
@@ -20,6 +21,8 @@ import {
   sharePasswordCreateInput,
 } from './inputs.ts';
 import {
+  accessControlSchema,
+  accessControlsSchema,
   activityEntrySchema,
   activityLogPageSchema,
   activityPageSchema,
@@ -43,6 +46,7 @@ import {
   sharingConfigurationSchema,
   tileSchema,
   userSchema,
+  usersWithAccessSchema,
   nullWhenMissing,
 } from './schemas.ts';
 import { endpoints, type Endpoint } from './scopes.ts';
@@ -64,6 +68,8 @@ interface Description {
   plainErrors?: number[];
   /** Extra error statuses this endpoint may answer (409, …). */
   errors?: number[];
+  /** Another success this endpoint may answer with no body (204), and when. */
+  noContent?: string;
 }
 
 const paging = { limit: 'Page size (default 100, no maximum).', offset: 'Index of the first result (default 0).' };
@@ -105,6 +111,17 @@ export const descriptions: Readonly<Record<string, Description>> = {
     plainErrors: [400, 403],
   },
   'sharing.deletePassword': { summary: 'Deactivate a share password', status: 204, plainErrors: [400, 403] },
+  'accessControls.get': { summary: "A dashboard's access rules and the caller's level", answer: accessControlsSchema },
+  'accessControls.update': {
+    summary: "Set or remove a dashboard's access rule (for one member, or for everyone)",
+    body: accessControlUpdateInput,
+    answer: accessControlSchema,
+    noContent: '`access_level` null: the rule is removed (or there was none).',
+  },
+  'accessControls.usersWithAccess': {
+    summary: 'Every member whose access level on the dashboard is not `none`, highest first',
+    answer: usersWithAccessSchema,
+  },
   'dashboards.get': { summary: 'Get a dashboard', answer: dashboardSchema },
   'dashboards.update': { summary: 'Update, soft-delete or restore a dashboard', body: dashboardUpdateInput, answer: dashboardSchema },
   'dashboards.delete': { summary: 'Always 405: soft-delete with PATCH {"deleted": true}', status: 405 },
@@ -138,7 +155,19 @@ export const descriptions: Readonly<Record<string, Description>> = {
     query: { scope: 'Only entries of this scope.', item_id: 'Only entries of this item.', user: "Only this user's entries.", cursor: 'The page (opaque).' },
   },
   'personalApiKeys.current': { summary: 'The personal API key of the request', answer: personalApiKeySchema },
-  'organizations.members': { summary: "List an organization's members", answer: memberPageSchema, query: paging },
+  'personalApiKeys.get': {
+    summary: "The personal API key of the request, by its own id (any other id: 403)",
+    answer: personalApiKeySchema,
+  },
+  'organizations.members': {
+    summary: "List an organization's members",
+    answer: memberPageSchema,
+    query: {
+      ...paging,
+      order: '`-joined_at` (the default): newest first; `joined_at`: oldest first.',
+      email: 'Only the member with exactly this e-mail.',
+    },
+  },
   'users.me': { summary: 'The key owner', answer: meSchema },
 };
 
@@ -259,6 +288,7 @@ export function contractOpenApiDocument(): Json {
     [activityEntrySchema, 'ActivityEntry'],
     [organizationSchema, 'Organization'],
     [memberSchema, 'Member'],
+    [accessControlSchema, 'AccessControl'],
   ]);
   for (const [name, description] of Object.entries(descriptions)) {
     if (description.answer && !named.has(description.answer)) named.set(description.answer, `${pascal(name)}Answer`);
@@ -297,6 +327,7 @@ export function contractOpenApiDocument(): Json {
     if (!description) operationResponses[String(status)] = { description: 'Not described yet in src/contract/openapi.ts.' };
     else if (description.answer) operationResponses[String(status)] = { description: description.summary, content: json(ref(description.answer)) };
     else operationResponses[String(status)] = { description: `${description.summary} (no body)` };
+    if (description?.noContent) operationResponses['204'] = { description: description.noContent };
 
     const errorStatuses = [401, 403, 404, 429, 500, ...(description?.errors ?? [])];
     if (description?.body) errorStatuses.push(400, 413, 415);

@@ -11,6 +11,8 @@ export const scopes = [
   'organization_member:read',
   'user:read',
   'activity_log:read',
+  'access_control:read',
+  'access_control:write',
 ] as const;
 export type Scope = (typeof scopes)[number];
 export type HeldScope = Scope | '*';
@@ -36,7 +38,7 @@ export interface Endpoint {
   method: HttpMethod;
   /** Pattern with `:params`, always with the trailing slash (it is optional in requests). */
   path: string;
-  /** The scope the key needs; `null` for `personal_api_keys/@current/` (any valid key). */
+  /** The scope the key needs; `null` for the key reading itself (`personal_api_keys/@current/` or its id: any valid key). */
   scope: RequiredScope | null;
   /**
    * What the path nests under (§2.3 steps 4 and 6): `project` (a dashboard route, the activity
@@ -111,6 +113,24 @@ const dashboardEndpoints = (root: string): Endpoint[] => {
     method: 'DELETE',
     path: `${dash}:dashboard_id/sharing/passwords/:password_id/`,
     scope: 'sharing_configuration:write',
+  },
+  {
+    name: 'accessControls.get',
+    method: 'GET',
+    path: `${dash}:dashboard_id/access_controls/`,
+    scope: 'access_control:read',
+  },
+  {
+    name: 'accessControls.update',
+    method: 'PUT',
+    path: `${dash}:dashboard_id/access_controls/`,
+    scope: 'access_control:write',
+  },
+  {
+    name: 'accessControls.usersWithAccess',
+    method: 'GET',
+    path: `${dash}:dashboard_id/users_with_access/`,
+    scope: 'access_control:read',
   },
   { name: 'dashboards.get', method: 'GET', path: `${dash}:dashboard_id/`, scope: 'dashboard:read' },
   { name: 'dashboards.update', method: 'PATCH', path: `${dash}:dashboard_id/`, scope: 'dashboard:write' },
@@ -214,6 +234,8 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   },
   { name: 'users.me', method: 'GET', path: '/api/users/@me/', scope: 'user:read' },
   { name: 'personalApiKeys.current', method: 'GET', path: '/api/personal_api_keys/@current/', scope: null },
+  /** A key reading itself by its own id (§7 #26); any other id is 403 as every other path there. */
+  { name: 'personalApiKeys.get', method: 'GET', path: '/api/personal_api_keys/:key_id/', scope: null },
 ];
 
 /** `/api/personal_api_keys/…`: every request but `GET @current/` is 403 (§2.3 step 3). */

@@ -125,7 +125,7 @@ export function primaryDashboardProblem(store: Store, project: ProjectRecord | n
   if (value === undefined || value === null) return null;
   if (!project) return details.primaryDashboardOnCreate;
   const dashboard = store.dashboard(value);
-  if (!dashboard || dashboard.deleted) return `Invalid pk "${value}" - object does not exist.`;
+  if (!dashboard || dashboard.deleted) return details.invalidPk(value);
   if (dashboard.project_id !== project.id) return details.primaryDashboardOtherTeam;
   return null;
 }
