@@ -15,16 +15,12 @@
  * both: `Can edit` needs `editor` or more AND the older layer's yes.
  */
 
-/** Production's levels, lowest first. */
-export const accessLevels = ['none', 'viewer', 'editor', 'manager'] as const;
-export type AccessLevel = (typeof accessLevels)[number];
+import { accessLevelRank, higherAccessLevel as highest, isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
 
-const rank: Record<AccessLevel, number> = { none: 0, viewer: 1, editor: 2, manager: 3 };
-const highest = (a: AccessLevel, b: AccessLevel): AccessLevel => (rank[a] >= rank[b] ? a : b);
-export const atLeast = (level: AccessLevel, floor: AccessLevel) => rank[level] >= rank[floor];
+export { accessLevels, isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
 
-export const isAccessLevel = (value: unknown): value is AccessLevel =>
-  typeof value === 'string' && (accessLevels as ReadonlyArray<string>).includes(value);
+const rank = (level: AccessLevel) => accessLevelRank(level);
+export const atLeast = (level: AccessLevel, floor: AccessLevel) => rank(level) >= rank(floor);
 
 /** The words of the `Access` column and of the selects (CONSOLE.md). */
 export const levelLabels: Record<AccessLevel, string> = {
@@ -165,7 +161,7 @@ export function accessVerdicts(inputs: AccessInputs): Verdict[] {
       level = own ? highest(own, base) : base;
       ruleWords = noRules
         ? `${levelLabels[level]}: rules need the Advanced permissions feature`
-        : own && rank[own] > rank[base]
+        : own && rank(own) > rank(base)
           ? byRule(level, true)
           : everyone !== null
             ? byRule(level, false)
@@ -199,7 +195,7 @@ export function accessVerdicts(inputs: AccessInputs): Verdict[] {
     };
   });
 
-  return verdicts.sort((a, b) => rank[b.access] - rank[a.access] || personName(a.member.user).localeCompare(personName(b.member.user)));
+  return verdicts.sort((a, b) => rank(b.access) - rank(a.access) || personName(a.member.user).localeCompare(personName(b.member.user)));
 }
 
 /**

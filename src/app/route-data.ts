@@ -87,6 +87,7 @@ export const connectedEntries: RouteEntry[] = [
       { index: true, page: () => import('../features/dashboard-detail/overview-tab.tsx') },
       { path: 'collaborators', page: () => import('../features/dashboard-detail/collaborators-tab.tsx') },
       { path: 'sharing', page: () => import('../features/dashboard-detail/sharing-tab.tsx') },
+      { path: 'access', page: () => import('../features/dashboard-detail/access-tab.tsx') },
       { path: 'history', page: () => import('../features/activity/history-tab.tsx') },
     ],
   },
