@@ -3,6 +3,7 @@
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
 import type {
+  AccessControlRecord,
   ActivityRecord,
   ApiKeyRecord,
   CollaboratorRecord,
@@ -101,6 +102,8 @@ export class Store {
   private shareSessions = new Map<string, ShareSessionRecord>();
   /** Per dashboard, oldest first. */
   private collaboratorsByDashboard!: Map<number, CollaboratorRecord[]>;
+  /** Per dashboard, its access rules oldest first (only dashboards that have some). */
+  private rulesByDashboard!: Map<number, AccessControlRecord[]>;
   /** Per project, oldest first. */
   private activityByProject!: Map<number, ActivityRecord[]>;
   /** Hear of each dashboard changed in place: what is derived from one (the HTTP list cache) is dropped. */
@@ -128,6 +131,8 @@ export class Store {
     for (const list of this.activityByProject.values()) activity.push(...list);
     const collaborators: CollaboratorRecord[] = [];
     for (const list of this.collaboratorsByDashboard.values()) collaborators.push(...list);
+    const accessControls: AccessControlRecord[] = [];
+    for (const list of this.rulesByDashboard.values()) accessControls.push(...list);
     return {
       format: 'analytics-console-mock',
       version: 1,
@@ -140,6 +145,7 @@ export class Store {
       dashboards: [...this.dashboardsById.values()],
       insights: [...this.insightsById.values()],
       collaborators,
+      accessControls,
       activity,
     } satisfies StoreData;
   }
@@ -230,6 +236,12 @@ export class Store {
       if (list) list.push(collaborator);
       else this.collaboratorsByDashboard.set(collaborator.dashboard_id, [collaborator]);
     }
+    this.rulesByDashboard = new Map();
+    for (const rule of data.accessControls ?? []) {
+      const list = this.rulesByDashboard.get(rule.dashboard_id);
+      if (list) list.push(rule);
+      else this.rulesByDashboard.set(rule.dashboard_id, [rule]);
+    }
     this.activityByProject = new Map();
     for (const entry of data.activity) {
       const list = this.activityByProject.get(entry.project_id);
@@ -276,11 +288,19 @@ export class Store {
     return this.membership.get(`${organizationId}|${userId}`);
   }
 
-  /** The organization's members by `joined_at`, then id. */
-  membersOf(organizationId: string): MemberRecord[] {
+  /**
+   * The organization's members by `joined_at`, then id (oldest first). Members whose user is
+   * inactive are left out unless `includeInactive` (production's member queries filter them out).
+   */
+  membersOf(organizationId: string, includeInactive = false): MemberRecord[] {
     return [...this.membersById.values()]
-      .filter((m) => m.organization_id === organizationId)
+      .filter((m) => m.organization_id === organizationId && (includeInactive || this.usersById.get(m.user_id)?.is_active !== false))
       .sort((a, b) => (a.joined_at < b.joined_at ? -1 : a.joined_at > b.joined_at ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  /** A membership by its own id (the `organization_member` of an access rule). */
+  member(id: string): MemberRecord | undefined {
+    return this.membersById.get(id);
   }
 
   /** Organizations the user belongs to. */
@@ -335,6 +355,7 @@ export class Store {
       this.dashboardsById.delete(dashboard.id);
       this.unindexSharing(dashboard.sharing);
       this.collaboratorsByDashboard.delete(dashboard.id);
+      this.rulesByDashboard.delete(dashboard.id);
       this.dashboardChanged(dashboard.id);
     }
     for (const insight of [...this.insightsById.values()]) if (insight.project_id === id) this.insightsById.delete(insight.id);
@@ -482,6 +503,41 @@ export class Store {
     const list = this.collaboratorsByDashboard.get(collaborator.dashboard_id);
     const at = list?.indexOf(collaborator) ?? -1;
     if (list && at >= 0) list.splice(at, 1);
+    this.changed();
+  }
+
+  // ---------- access rules (API.md §5.7) ----------
+
+  /** The dashboard's access rules, oldest first. Read-only. */
+  accessControlsOf(dashboardId: number): ReadonlyArray<AccessControlRecord> {
+    return this.rulesByDashboard.get(dashboardId) ?? emptyList;
+  }
+
+  /** The ids of the dashboards that have rules, each with them (for the lists' `none` filter). */
+  dashboardsWithRules(): ReadonlyMap<number, ReadonlyArray<AccessControlRecord>> {
+    return this.rulesByDashboard;
+  }
+
+  addAccessControl(rule: AccessControlRecord): void {
+    const list = this.rulesByDashboard.get(rule.dashboard_id);
+    if (list) list.push(rule);
+    else this.rulesByDashboard.set(rule.dashboard_id, [rule]);
+    this.dashboardChanged(rule.dashboard_id);
+    this.changed();
+  }
+
+  updateAccessControl(rule: AccessControlRecord, patch: Pick<AccessControlRecord, 'access_level' | 'updated_at'>): void {
+    Object.assign(rule, patch);
+    this.dashboardChanged(rule.dashboard_id);
+    this.changed();
+  }
+
+  removeAccessControl(rule: AccessControlRecord): void {
+    const list = this.rulesByDashboard.get(rule.dashboard_id);
+    const at = list?.indexOf(rule) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+    if (list?.length === 0) this.rulesByDashboard.delete(rule.dashboard_id);
+    this.dashboardChanged(rule.dashboard_id);
     this.changed();
   }
 

@@ -16,6 +16,7 @@ import type {
 } from '../contract/schemas.ts';
 
 import type {
+  AccessLevel,
   ActivityChange as ContractActivityChange,
   ActivityDetail,
   ActivityEntry,
@@ -55,6 +56,11 @@ export type UserRecord = User &
     last_login: string | null;
     current_organization_id: string | null;
     current_project_id: number | null;
+    /**
+     * False for a deactivated user: left out of member lists and `users_with_access`, their keys
+     * refused, still the `created_by` of what they made. Missing (files written before v4) is true.
+     */
+    is_active?: boolean;
   };
 
 export type MemberRecord = Pick<Member, 'id' | 'joined_at'> & {
@@ -182,6 +188,21 @@ export type CollaboratorRecord = Pick<CollaboratorOut, 'id' | 'dashboard_id' | '
   level: 37;
 };
 
+/**
+ * One access rule of a dashboard (API.md §5.7): a member's own (`organization_member_id`) or the
+ * rule for everyone (null). At most one per dashboard and member (or everyone).
+ */
+export interface AccessControlRecord {
+  id: string;
+  dashboard_id: number;
+  organization_member_id: string | null;
+  access_level: AccessLevel;
+  /** The user id, or null (production leaves it null for rules written through the API). */
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ActivityChange = ContractActivityChange & { type: string; action: 'created' | 'changed' | 'deleted' };
 
 /** An activity entry: the response minus the computed `user` and `unread`, plus its project and author. */
@@ -218,6 +239,8 @@ export interface StoreData {
   /** Optional in files written before insights were their own collection. */
   insights?: InsightRecord[];
   collaborators: CollaboratorRecord[];
+  /** Dashboards' access rules, oldest first (optional in files written before API.md v4). */
+  accessControls?: AccessControlRecord[];
   /** Per project, oldest first (the order entries were recorded in). */
   activity: ActivityRecord[];
 }

@@ -2,6 +2,7 @@
  * The shape of ./seed.json, the seed's literal data, and the checks of what JSON cannot type: the
  * records name each other by the names of its `ids`, and a few fields take one of a few values.
  */
+import { isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
 import { scopes, type Scope } from '../contract/scopes.ts';
 import type { ActivityChange, MemberLevel, RestrictionLevel, UserRecord, OrganizationRecord } from './records.ts';
 import seedFile from './seed.json' with { type: 'json' };
@@ -22,7 +23,8 @@ export interface DashboardSpec {
   name: string | null;
   description?: string;
   pinned?: boolean;
-  creator: UserName;
+  /** Null: a dashboard whose creator is unknown (`created_by` null). */
+  creator: UserName | null;
   tags?: string[];
   restriction?: number;
   collaborators?: UserName[];
@@ -33,6 +35,8 @@ export interface DashboardSpec {
   duplicateOf?: DashboardName;
   tiles?: TileSpec[];
   filters?: Record<string, unknown>;
+  /** Access rules (API.md §5.7): the rule for everyone, and members' own rules by name. */
+  access?: { everyone?: string; members?: Record<UserName, string> };
 }
 
 interface PersonSpec {
@@ -41,11 +45,15 @@ interface PersonSpec {
   first: string;
   last: string;
   email: string;
-  level: number;
+  /** The member level; absent for someone who `left`. */
+  level?: number;
   joined: string;
+  /** When they left the organization: no membership, and the user is inactive (API.md §9). */
+  left?: string;
   role: string | null;
   organization: OrganizationName;
-  memberId: string;
+  /** The membership's id; absent for someone who `left`. */
+  memberId?: string;
   hedgehog?: Record<string, unknown>;
   /** User fields that differ from `userDefaults`. */
   user?: Partial<UserRecord>;
@@ -105,10 +113,12 @@ export interface SeedFile {
   insightQueries: { events: string[]; maths: string[] };
   /** A few later edits, so the activity log reads like a team's. */
   laterActivity: ActivitySpec[];
+  /** The dashboards of API.md v4 §9, made after every other one. */
+  accessAdditions: DashboardBatch & { project: ProjectName };
 }
 
 /** The JSON as the builder reads it: the few enumerations are checked where they are used. */
-export const seed: SeedFile = seedFile;
+export const seed: SeedFile = seedFile as SeedFile;
 
 export function memberLevel(level: number): MemberLevel {
   if (level !== 1 && level !== 8 && level !== 15) throw new Error(`seed.json: ${level} is not a member level.`);
@@ -118,6 +128,12 @@ export function memberLevel(level: number): MemberLevel {
 export function restrictionLevel(level: number | undefined): RestrictionLevel {
   if (level === undefined || level === 21 || level === 37) return level ?? 21;
   throw new Error(`seed.json: ${level} is not a restriction level.`);
+}
+
+/** An access level of a rule (API.md §5.7). */
+export function accessLevel(level: string): AccessLevel {
+  if (isAccessLevel(level)) return level;
+  throw new Error(`seed.json: ${level} is not an access level.`);
 }
 
 export function templateName(name: string): 'DEFAULT_APP' | 'WEBSITE_TRAFFIC' {
@@ -161,3 +177,10 @@ export const organizationIds: Readonly<Record<string, string>> = {
 };
 export const organizationId = (name: OrganizationName): string => lookup(organizationIds, name, 'organization');
 export const person = (name: UserName): PersonSpec => seed.people.find((p) => p.ref === name)!;
+
+/** The membership id of a person of the seed (someone who left has none). */
+export function memberIdOf(name: UserName): string {
+  const id = person(name)?.memberId;
+  if (id === undefined) throw new Error(`seed.json: "${name}" is no member.`);
+  return id;
+}

@@ -4,6 +4,7 @@
  * this file builds the store from it. Records created at runtime use real time and crypto randomness.
  */
 import type {
+  AccessControlRecord,
   ActivityChange,
   ActivityRecord,
   ApiKeyRecord,
@@ -23,10 +24,12 @@ import { templateTileSpecs, trendsQuery } from './rules/templates.ts';
 import { newInsight, newText, newTile, type TileFactory } from './rules/tiles.ts';
 
 import {
+  accessLevel,
   activityChanges,
   activityScope,
   dashboardId,
   keyScope,
+  memberIdOf,
   memberLevel,
   organizationId,
   person,
@@ -112,7 +115,8 @@ class SeedRandom {
 
 const at = (iso: string, plusMinutes = 0) => new Date(Date.parse(iso) + plusMinutes * 60_000).toISOString();
 
-const hedgeboxPeople = seed.people.filter((p) => p.organization === 'organization');
+/** The members of Hedgebox Inc. (someone who left is no longer one). */
+const hedgeboxPeople = seed.people.filter((p) => p.organization === 'organization' && p.left === undefined);
 
 /** The `<area> <kind>` dashboards, drawn from the seed's generator. */
 function generatedDashboards(random: SeedRandom): DashboardSpec[] {
@@ -125,7 +129,7 @@ function generatedDashboards(random: SeedRandom): DashboardSpec[] {
   return names.map((name, i) => {
     const creator = random.pick(creators);
     const restricted = random.chance(0.08);
-    const eligible = hedgeboxPeople.filter((p) => p.ref !== creator && p.level < 8).map((p) => p.ref);
+    const eligible = hedgeboxPeople.filter((p) => p.ref !== creator && (p.level ?? 0) < 8).map((p) => p.ref);
     const roll = random.float();
     const spec: DashboardSpec = {
       // A few unnamed and lower-case names, as people leave them.
@@ -157,6 +161,7 @@ class SeedBuilder {
   readonly dashboards: DashboardRecord[] = [];
   readonly insights: InsightRecord[] = [];
   readonly collaborators: CollaboratorRecord[] = [];
+  readonly accessControls: AccessControlRecord[] = [];
   readonly activity: ActivityRecord[] = [];
 
   nextId(kind: keyof SeedBuilder['sequences']): number {
@@ -166,7 +171,7 @@ class SeedBuilder {
 
   log(
     projectId: number,
-    userId: number,
+    userId: number | null,
     activity: string,
     scope: 'Team' | 'Project' | 'Dashboard',
     itemId: number,
@@ -199,7 +204,7 @@ class SeedBuilder {
     };
   }
 
-  tiles(projectId: number, creator: number, specs: ReadonlyArray<TileSpec>, now: string): TileRecord[] {
+  tiles(projectId: number, creator: number | null, specs: ReadonlyArray<TileSpec>, now: string): TileRecord[] {
     const factory = this.factory(now);
     return specs.map((spec, i) => {
       const layouts = { sm: { x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: spec.text !== undefined ? 2 : 5, minW: 3, minH: 2 } };
@@ -219,7 +224,7 @@ class SeedBuilder {
   /** Adds the project's dashboards, created from `start` on, one every `everyMinutes` or so. */
   addDashboards(projectId: number, specs: ReadonlyArray<DashboardSpec>, start: string, everyMinutes: number): void {
     specs.forEach((spec, i) => {
-      const creator = userId(spec.creator);
+      const creator = spec.creator === null ? null : userId(spec.creator);
       const createdAt = at(start, Math.round(i * everyMinutes + this.random.int(0, 240)));
       const dashboard: DashboardRecord = {
         id: this.nextId('dashboard'),
@@ -274,6 +279,7 @@ class SeedBuilder {
           updated_at: addedAt,
         });
       });
+      if (spec.access) this.addRules(projectId, dashboard, creator, spec.access, at(createdAt, 60));
       if (spec.shared) {
         const sharedAt = at(createdAt, 24 * 60);
         dashboard.sharing = {
@@ -302,6 +308,29 @@ class SeedBuilder {
           { type: 'Dashboard', action: 'changed', field: 'deleted', before: false, after: true },
         ]);
       }
+    });
+  }
+
+  /** A dashboard's rules (API.md §5.7), set by `author` at `setAt`, each logged as production logs it. */
+  addRules(projectId: number, dashboard: DashboardRecord, author: number | null, access: NonNullable<DashboardSpec['access']>, setAt: string): void {
+    const rules: Array<[string | null, string]> = [
+      ...(access.everyone === undefined ? [] : [[null, access.everyone] as [null, string]]),
+      ...Object.entries(access.members ?? {}).map(([name, level]): [string, string] => [memberIdOf(name), level]),
+    ];
+    rules.forEach(([memberId, level], n) => {
+      const createdAt = at(setAt, n * 5);
+      this.accessControls.push({
+        id: uuid(this.random.bytes),
+        dashboard_id: dashboard.id,
+        organization_member_id: memberId,
+        access_level: accessLevel(level),
+        created_by: author,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      this.log(projectId, author, 'access control changed', 'Dashboard', dashboard.id, dashboard.name, createdAt, [
+        { type: 'Dashboard', action: 'changed', field: 'access_level', before: null, after: accessLevel(level) },
+      ]);
     });
   }
 
@@ -359,18 +388,22 @@ export function seedData(): StoreData {
       current_organization_id: organizationId(p.organization),
       current_project_id: main ? P.app : P.outside,
       ...structuredClone(p.user ?? {}),
+      // Someone who left: inactive, out of every member list, still the creator of what they made.
+      ...(p.left === undefined ? {} : { is_active: false, last_login: p.left }),
     };
   });
 
   const members: MemberRecord[] = [
-    ...seed.people.map((p) => ({
-      id: p.memberId,
-      organization_id: organizationId(p.organization),
-      user_id: userId(p.ref),
-      level: memberLevel(p.level),
-      joined_at: p.joined,
-      updated_at: p.joined,
-    })),
+    ...seed.people
+      .filter((p) => p.left === undefined)
+      .map((p) => ({
+        id: memberIdOf(p.ref),
+        organization_id: organizationId(p.organization),
+        user_id: userId(p.ref),
+        level: memberLevel(p.level ?? 0),
+        joined_at: p.joined,
+        updated_at: p.joined,
+      })),
     ...seed.otherMembers.map((m) => ({
       id: m.id,
       organization_id: organizationId(m.organization),
@@ -421,6 +454,10 @@ export function seedData(): StoreData {
     b.log(project, userId(entry.user), entry.activity, activityScope(entry.scope), item, entry.name, entry.created_at, activityChanges(entry.changes));
   }
 
+  // API.md v4 §9, after everything else so that the ids and draws above stay as they were.
+  const additions = seed.accessAdditions;
+  b.addDashboards(P[additions.project], additions.list, additions.start, additions.everyMinutes);
+
   b.activity.sort((a, c) => (a.created_at < c.created_at ? -1 : a.created_at > c.created_at ? 1 : 0));
   return {
     format: 'analytics-console-mock',
@@ -434,6 +471,7 @@ export function seedData(): StoreData {
     dashboards: b.dashboards,
     insights: b.insights,
     collaborators: b.collaborators,
+    accessControls: b.accessControls,
     activity: b.activity,
   };
 }

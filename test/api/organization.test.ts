@@ -75,7 +75,7 @@ describe('GET organizations/:id/', () => {
 });
 
 describe('GET organizations/:id/members/', () => {
-  it('answers the envelope of members by joined_at', async () => {
+  it('answers the envelope of members, newest joined_at first (API.md v4 §7)', async () => {
     const result = await readonly.get('/api/organizations/@current/members/');
     expect(result.status).toBe(200);
     expectKeys(result.body, envelopeKeys);
@@ -87,9 +87,37 @@ describe('GET organizations/:id/members/', () => {
       expect(item.joined_at).toMatch(isoUtc);
     }
     const joined = page.results.map((m) => Date.parse(m.joined_at));
-    expect(joined).toEqual([...joined].sort((a, b) => a - b));
+    expect(joined).toEqual([...joined].sort((a, b) => b - a));
     expect(new Set(page.results.map((m) => m.level))).toEqual(new Set([1, 8, 15]));
     expect(page.results.map((m) => m.user.email)).not.toContain('hugo.martin@northwind.example');
+  });
+
+  it('?order=joined_at lists oldest first, ?order=-joined_at (and any other value) newest first', async () => {
+    const dates = async (query: string) =>
+      parseWith(memberPageSchema, (await admin.get(`/api/organizations/${ORG}/members/${query}`)).body).results.map((m) => m.joined_at);
+    const newest = await dates('');
+    expect(newest.length).toBeGreaterThanOrEqual(6);
+    expect(await dates('?order=joined_at')).toEqual([...newest].reverse());
+    expect(await dates('?order=-joined_at')).toEqual(newest);
+    expect(await dates('?order=email')).toEqual(newest);
+    // Paging keeps the order: the oldest three, then the next three.
+    const firstPage = await admin.get(`/api/organizations/${ORG}/members/?order=joined_at&limit=3`);
+    expect(firstPage.body.results.map((m: { joined_at: string }) => m.joined_at)).toEqual([...newest].reverse().slice(0, 3));
+    expect(firstPage.body.next).toBe(`http://localhost/api/organizations/${ORG}/members/?order=joined_at&limit=3&offset=3`);
+  });
+
+  it('?email= keeps the member with exactly that e-mail (case included), or none', async () => {
+    const emails = async (email: string) =>
+      parseWith(memberPageSchema, (await admin.get(`/api/organizations/${ORG}/members/?email=${encodeURIComponent(email)}`)).body);
+    const jonas = await emails('jonas.becker@hedgebox.net');
+    expect(jonas.count).toBe(1);
+    expect(jonas.results.map((m) => m.user.first_name)).toEqual(['Jonas']);
+    expect((await emails('Jonas.Becker@hedgebox.net')).count).toBe(0);
+    expect((await emails('jonas.becker')).count).toBe(0);
+    expect((await emails('')).count).toBe(0);
+    // Someone outside the organization, and someone who left, are no member.
+    expect((await emails('hugo.martin@northwind.example')).count).toBe(0);
+    expect((await emails('noah.fischer@hedgebox.net')).count).toBe(0);
   });
 
   it('pages like every list', async () => {

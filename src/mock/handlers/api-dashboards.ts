@@ -1,5 +1,6 @@
 /** Routes of API.md §5: dashboards, their collaborators and sharing. */
 import {
+  accessControlUpdateInput,
   createFromTemplateJsonInput,
   dashboardCreateInput,
   dashboardUpdateInput,
@@ -10,7 +11,16 @@ import {
   sharingUpdateInput,
 } from '../../contract/inputs.ts';
 import type { DashboardRecord, ProjectRecord } from '../records.ts';
-import { requireEdit, resolveDashboard, resolveProject } from '../rules/access.ts';
+import { requireEdit, requireView, resolveDashboard, resolveProject } from '../rules/access.ts';
+import {
+  accessControlJson,
+  accessControlsAnswer,
+  accessSubject,
+  canEditAccessLevels,
+  putAccessControl,
+  usersWithAccess,
+} from '../rules/access-control.ts';
+import { details } from '../../contract/errors.ts';
 import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/collaborators.ts';
 import {
   createDashboard,
@@ -67,6 +77,9 @@ function restores(value: unknown): boolean {
 
 const view = (ctx: ApiContext, p: ProjectRecord, d: DashboardRecord) => dashboardView(ctx.store, ctx.principal, p, d);
 
+/** The caller as §5.7 sees them in the project's organization. */
+const subject = (ctx: ApiContext, p: ProjectRecord) => accessSubject(ctx.store, ctx.principal.user, p.organization_id);
+
 export const dashboardRoutes: Record<string, RouteHandler> = {
   'dashboards.list': (ctx) => {
     const p = project(ctx);
@@ -101,6 +114,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
   'dashboards.get': (ctx) => {
     const p = project(ctx);
     const d = dashboardOf(ctx, p);
+    requireView(ctx.store, ctx.principal, p, d);
     openDashboard(ctx.store, d);
     return json(200, view(ctx, p, d));
   },
@@ -131,8 +145,34 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
     return json(200, view(ctx, p, d));
   },
 
+  // §5.7: the rules (29, 30) and who has access (31). An unknown dashboard is 404 `Not found.` (a
+  // dashboard's own path); reading needs `viewer`; writing needs the right to edit the rules, then the body.
+  'accessControls.get': (ctx) => {
+    const p = project(ctx);
+    const d = dashboardOf(ctx, p);
+    requireView(ctx.store, ctx.principal, p, d);
+    return json(200, accessControlsAnswer(ctx.store, subject(ctx, p), d));
+  },
+
+  'accessControls.update': (ctx) => {
+    const p = project(ctx);
+    const d = dashboardOf(ctx, p);
+    if (!canEditAccessLevels(ctx.store, subject(ctx, p), d)) throw problems.forbidden(details.mustBeManager);
+    const input = bodyFields(ctx, accessControlUpdateInput);
+    const rule = putAccessControl(ctx.store, ctx.principal.user, p, d, input);
+    return rule ? json(200, accessControlJson(rule)) : noContent();
+  },
+
+  'accessControls.usersWithAccess': (ctx) => {
+    const p = project(ctx);
+    const d = dashboardOf(ctx, p);
+    requireView(ctx.store, ctx.principal, p, d);
+    return json(200, usersWithAccess(ctx.store, p, d));
+  },
+
   'collaborators.list': (ctx) => {
-    const [, d] = projectAndDashboard(ctx);
+    const [p, d] = projectAndDashboard(ctx);
+    requireView(ctx.store, ctx.principal, p, d);
     return json(200, listCollaborators(ctx.store, d));
   },
 
@@ -154,6 +194,7 @@ export const dashboardRoutes: Record<string, RouteHandler> = {
 
   'sharing.get': (ctx) => {
     const [p, d] = projectAndDashboard(ctx);
+    requireView(ctx.store, ctx.principal, p, d);
     return json(200, getSharing(ctx.store, ctx.principal, p, d));
   },
 

@@ -219,10 +219,15 @@ export const projectRoutes: Record<string, RouteHandler> = {
     return json(200, organizationJson(ctx.store, org, levelIn(ctx.store, ctx.principal.user, org.id)));
   },
 
+  // §7 #24: newest `joined_at` first (`?order=joined_at` oldest first; any other value the default,
+  // as production's allowed orderings); `?email=` exactly (case included); inactive users left out.
   'organizations.members': (ctx) => {
     const org = pathOrganization(ctx);
-    const members = ctx.store.membersOf(org.id).map((m) => memberJson(ctx.store, m));
-    return json(200, paginate(members, ctx.linkBase, ctx.query));
+    let members = ctx.store.membersOf(org.id);
+    if (ctx.query.get('order') !== 'joined_at') members.reverse();
+    const email = ctx.query.get('email');
+    if (email !== null) members = members.filter((m) => ctx.store.user(m.user_id)?.email === email);
+    return json(200, paginate(members.map((m) => memberJson(ctx.store, m)), ctx.linkBase, ctx.query));
   },
 
   'users.me': (ctx) => {
@@ -239,4 +244,10 @@ export const projectRoutes: Record<string, RouteHandler> = {
   },
 
   'personalApiKeys.current': (ctx) => json(200, personalApiKeyJson(ctx.principal.key)),
+
+  // §7 #26: a key reads itself by its own id too; any other id is refused as every other path there.
+  'personalApiKeys.get': (ctx) => {
+    if (ctx.params.key_id !== ctx.principal.key.id) throw problems.methodNotOffered(details.personalApiKeysMethod);
+    return json(200, personalApiKeyJson(ctx.principal.key));
+  },
 };

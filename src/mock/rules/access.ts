@@ -3,6 +3,7 @@ import { details } from '../../contract/errors.ts';
 import { scopeGranted, type RequiredScope } from '../../contract/scopes.ts';
 import type { Store } from '../db.ts';
 import type { ApiKeyRecord, DashboardRecord, MemberLevel, OrganizationRecord, ProjectRecord, UserRecord } from '../records.ts';
+import { accessLevelOf, accessSubject, atLeast } from './access-control.ts';
 import { failures } from './failure.ts';
 import { parseId } from './random.ts';
 
@@ -19,7 +20,8 @@ export function authenticate(store: Store, header: string | null): Principal {
   if (!match) throw failures.unauthenticated();
   const key = store.keyByValue(match[1]!);
   const user = key ? store.user(key.user_id) : undefined;
-  if (!key || !user) throw failures.badCredentials();
+  // A deactivated user's keys no longer work (production's authentication checks `is_active`).
+  if (!key || !user || user.is_active === false) throw failures.badCredentials();
   return { key, user };
 }
 
@@ -124,7 +126,19 @@ export function privilegeLevel(store: Store, user: UserRecord, dashboard: Dashbo
   return store.isCollaborator(dashboard.id, user.id) ? canEdit : canView;
 }
 
+/**
+ * Editing a dashboard (API.md §5.4) needs both layers, in this order: the access level (§5.7)
+ * `editor` or `manager` (403 `You do not have editor access to this resource.`), then
+ * `effective_privilege_level` 37 (403 `You don't have edit permissions for this dashboard.`).
+ */
 export function requireEdit(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): void {
-  const admin = isAdmin(store, principal.user, project.organization_id);
-  if (privilegeLevel(store, principal.user, dashboard, admin) !== canEdit) throw failures.forbidden(details.noEditPermission);
+  const subject = accessSubject(store, principal.user, project.organization_id);
+  if (!atLeast(accessLevelOf(store, subject, dashboard), 'editor')) throw failures.forbidden(details.noEditorAccess);
+  if (privilegeLevel(store, principal.user, dashboard, subject.admin) !== canEdit) throw failures.forbidden(details.noEditPermission);
+}
+
+/** Reading a dashboard (its GET, collaborators, sharing, rules, `users_with_access`) needs `viewer` (§5.4). */
+export function requireView(store: Store, principal: Principal, project: ProjectRecord, dashboard: DashboardRecord): void {
+  const subject = accessSubject(store, principal.user, project.organization_id);
+  if (accessLevelOf(store, subject, dashboard) === 'none') throw failures.forbidden(details.noViewerAccess);
 }

@@ -54,6 +54,7 @@ export type DashboardActivity =
   | 'sharing enabled'
   | 'sharing disabled'
   | 'access token refreshed'
+  | 'access control changed'
   | 'share_login_failed'
   | 'share_login_success';
 

@@ -14,6 +14,7 @@ import type { Store } from '../db.ts';
 import type { DashboardRecord, ProjectRecord, TileRecord } from '../records.ts';
 import { fieldChange, fieldChanges, recordDashboardActivity, recordProjectUpdated } from './activity.ts';
 import { isAdmin, privilegeLevel, requireEdit, type Principal } from './access.ts';
+import { accessSubject, dashboardsAtNone } from './access-control.ts';
 import { failures } from './failure.ts';
 import { nowIso, sharingToken } from './random.ts';
 import { dashboardJson, dashboardListItemJson, dashboardSearchText, type Viewer } from './serialize.ts';
@@ -43,12 +44,13 @@ function firstUnpinned(list: ReadonlyArray<DashboardRecord>): number {
 }
 
 export function viewerOf(store: Store, principal: Principal, project: ProjectRecord): Viewer {
-  return { userId: principal.user.id, admin: isAdmin(store, principal.user, project.organization_id) };
+  return accessSubject(store, principal.user, project.organization_id);
 }
 
 /**
- * One page of the project's dashboards as JSON text items, in list order. Without filters this
- * costs O(page): the store keeps the order, and each item's JSON is cached.
+ * One page of the project's dashboards as JSON text items, in list order; dashboards at `none` for
+ * the caller are left out, from the count too (API.md §5.4). Without filters, and with no dashboard
+ * at `none`, this costs O(page): the store keeps the order, and each item's JSON is cached.
  */
 export function listDashboards(
   store: Store,
@@ -67,8 +69,9 @@ export function listDashboards(
   const viewer = viewerOf(store, principal, project);
   const item = (dashboard: DashboardRecord) =>
     dashboardListItemJson(store, dashboard, privilegeLevel(store, principal.user, dashboard, viewer.admin), viewer);
+  const hidden = dashboardsAtNone(store, viewer, project);
   const items: string[] = [];
-  if (!query.search && query.tags.length === 0) {
+  if (!query.search && query.tags.length === 0 && hidden.size === 0) {
     const start = from + query.offset;
     const end = Math.min(to, start + query.limit);
     for (let i = start; i < end; i += 1) items.push(item(ordered[i]!));
@@ -79,6 +82,7 @@ export function listDashboards(
   let count = 0;
   for (let i = from; i < to; i += 1) {
     const dashboard = ordered[i]!;
+    if (hidden.has(dashboard.id)) continue;
     if (needle !== null && !dashboardSearchText(store, dashboard).includes(needle)) continue;
     if (tags.size > 0 && !dashboard.tags.some((tag) => tags.has(tag))) continue;
     if (count >= query.offset && items.length < query.limit) items.push(item(dashboard));

@@ -27,6 +27,8 @@ import {
   type Organization,
   type User,
 } from '../../contract/schemas.ts';
+import type { AccessLevel } from '../../contract/schemas.ts';
+import { accessLevelOf, type AccessSubject } from './access-control.ts';
 import { listCacheOf, type DashboardListEntry } from './list-cache.ts';
 import { storedMeFields } from '../records.ts';
 import type { Store } from '../db.ts';
@@ -72,21 +74,20 @@ function shaped<S extends z.ZodMiniObject>(schema: S, values: Full<z.input<S>>):
   return out as Full<z.input<S>>;
 }
 
-/** Who is looking, as far as a dashboard's answer depends on it. */
-export interface Viewer {
-  userId: number;
-  /** An admin of the dashboard's organization (level 8 or more). */
-  admin: boolean;
-}
+/** Who is looking, as far as a dashboard's answer depends on it (the caller in the dashboard's organization). */
+export type Viewer = AccessSubject;
 
-/** The caller's level in production's newer access control (API.md §4.2): `manager` for creators and admins. */
-export function userAccessLevel(dashboard: DashboardRecord, viewer: Viewer): 'manager' | 'editor' {
-  return viewer.admin || dashboard.created_by === viewer.userId ? 'manager' : 'editor';
+/**
+ * The caller's level in production's newer access control (API.md §4.2, §5.7): `manager` for
+ * creators and admins, otherwise the rules' level (`editor` when the dashboard has none).
+ */
+export function userAccessLevel(store: Store, dashboard: DashboardRecord, viewer: Viewer): AccessLevel {
+  return accessLevelOf(store, viewer, dashboard);
 }
 
 /** A dashboard's list item as JSON text, cached per caller variant until the dashboard changes. */
 export function dashboardListItemJson(store: Store, dashboard: DashboardRecord, privilege: number, viewer: Viewer): string {
-  const access = userAccessLevel(dashboard, viewer);
+  const access = userAccessLevel(store, dashboard, viewer);
   const cached = listEntry(store, dashboard);
   const variant = `${privilege}|${access}`;
   return (cached.variants[variant] ??= JSON.stringify(listItemJson(store, dashboard, privilege, access)));
@@ -211,7 +212,7 @@ function tilesJson(store: Store, dashboard: DashboardRecord, privilege: number, 
 }
 
 export function dashboardJson(store: Store, dashboard: DashboardRecord, privilege: number, viewer: Viewer) {
-  const access = userAccessLevel(dashboard, viewer);
+  const access = userAccessLevel(store, dashboard, viewer);
   return shaped(dashboardSchema, {
     ...structuredClone(dashboard),
     ...dashboardComputed(store, dashboard, privilege, access),
