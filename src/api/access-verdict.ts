@@ -87,6 +87,8 @@ export interface Verdict {
   rulesApply: boolean;
   /** Invited as a collaborator (whether or not it matters on this dashboard). */
   invited: boolean;
+  /** Their own rule decided their level (it raised them above the rule for everyone). */
+  ownRuleDecides: boolean;
   /** One sentence naming what decided it (CONSOLE.md). */
   why: string;
 }
@@ -138,11 +140,13 @@ export function accessVerdicts(inputs: AccessInputs): Verdict[] {
     // The newer layer: production's answer when it was read, else §5.7's resolution over the rules.
     let level: AccessLevel;
     let ruleWords: string;
+    let ownRuleDecides = false;
     if (isCreator || isAdmin) {
       level = 'manager';
       ruleWords = '';
     } else if (listed) {
       level = entry && isAccessLevel(entry.access_level) ? entry.access_level : 'none';
+      ownRuleDecides = source === 'explicit_member';
       ruleWords = !entry
         ? rules
           ? byRule('none', own === 'none' && everyone !== 'none')
@@ -159,6 +163,7 @@ export function accessVerdicts(inputs: AccessInputs): Verdict[] {
     } else {
       const base = noRules ? DEFAULT_LEVEL : everyone ?? DEFAULT_LEVEL;
       level = own ? highest(own, base) : base;
+      ownRuleDecides = !noRules && !!own && rank(own) > rank(base);
       ruleWords = noRules
         ? `${levelLabels[level]}: rules need the Advanced permissions feature`
         : own && rank(own) > rank(base)
@@ -191,6 +196,7 @@ export function accessVerdicts(inputs: AccessInputs): Verdict[] {
       ownRule: own,
       rulesApply: !isCreator && !isAdmin,
       invited: isInvited,
+      ownRuleDecides: ownRuleDecides && !isCreator && !isAdmin,
       why,
     };
   });

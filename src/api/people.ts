@@ -74,7 +74,7 @@ export function exceptionFor(
     features,
   });
   if (!verdict || !verdict.rulesApply) return null;
-  if (verdict.access === ROLE_ALONE && !(restricted && verdict.invited)) return null;
+  if (verdict.access === ROLE_ALONE && !(restricted && verdict.invited) && !verdict.ownRuleDecides) return null;
   return { dashboard, access: verdict.access, why: verdict.why };
 }
 

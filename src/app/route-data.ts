@@ -72,6 +72,8 @@ export const connectedEntries: RouteEntry[] = [
   // The organization's pages load their data themselves (every project's lists, page by page).
   { path: 'organization/dashboards', page: () => import('../features/organization/all-dashboards-page.tsx'), label: 'Loading dashboards…' },
   { path: 'organization/public-links', page: () => import('../features/organization/public-links-page.tsx'), label: 'Loading public links…' },
+  { path: 'organization/people', page: () => import('../features/organization/people-page.tsx'), label: 'Loading people…' },
+  { path: 'organization/people/:userUuid', page: () => import('../features/organization/person-page.tsx'), label: 'Loading the person…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),

@@ -56,7 +56,9 @@ describe('dashboard detail: access', () => {
     // Most access first.
     const order = rows.map((r) => r[2]);
     expect(order.indexOf('Can view')).toBeGreaterThan(order.lastIndexOf('Can edit'));
-    expect(screen.getByText('Who can edit').nextElementSibling).toHaveTextContent('Only invited collaborators');
+    const settings = within(screen.getByRole('region', { name: 'Access settings' }));
+    expect(settings.getByRole('term')).toHaveTextContent('Who can edit');
+    expect(settings.getByRole('definition')).toHaveTextContent('Only invited collaborators');
     expect(screen.getByRole('combobox', { name: 'Everyone else' })).toHaveDisplayValue('Can edit');
     expect(screen.getByText('Your key can edit this dashboard and change who has access to it.')).toBeInTheDocument();
     expect(within(await rowOf('jonas.becker@')).getByRole('button', { name: 'Remove jonas.becker@hedgebox.net' })).toBeEnabled();

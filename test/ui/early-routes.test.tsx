@@ -128,6 +128,7 @@ const samples: Array<{ path: string; heading: RegExp }> = [
   { path: `/projects/${projects.app}/dashboards/1`, heading: /./ },
   { path: `/projects/${projects.app}/dashboards/1/collaborators`, heading: /./ },
   { path: `/projects/${projects.app}/dashboards/1/sharing`, heading: /./ },
+  { path: `/projects/${projects.app}/dashboards/1/access`, heading: /./ },
   { path: `/projects/${projects.app}/dashboards/1/history`, heading: /./ },
   { path: `/projects/${projects.app}/settings`, heading: /Project settings|settings/i },
   { path: `/projects/${projects.app}/activity`, heading: /Activity/ },
