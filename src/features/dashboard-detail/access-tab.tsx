@@ -4,7 +4,7 @@
  * on a restricted dashboard, and what the caller's own key may do here.
  */
 import { useQuery } from '@tanstack/react-query';
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { accessControlQueries, mayReadRules, useSetAccessRule, type AccessRuleChange } from '../../api/access-controls.ts';
 import {
   accessLevels,
@@ -24,6 +24,7 @@ import { organizationQueries, userQueries } from '../../api/organization.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail } from '../../components/error-text.ts';
+import { focusIsLost } from '../../components/focus-main.ts';
 import { SelectField } from '../../components/field.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -88,6 +89,7 @@ const AccessRow = memo(function AccessRow({ verdict, pendingRule, error, busy, e
       <td className="access-actions">
         <select
           aria-label={`Access for ${email}`}
+          data-focus-key={`rule-${member.id}`}
           value={shown ?? RULE_DEFAULT}
           disabled={reason !== null}
           title={reason ?? undefined}
@@ -113,6 +115,7 @@ const AccessRow = memo(function AccessRow({ verdict, pendingRule, error, busy, e
             <Button
               className="button button-small"
               aria-label={`Remove ${email}`}
+              data-focus-key={`collaborator-${member.user.uuid}`}
               disabled={actions.inviteReason !== null}
               title={actions.inviteReason ?? undefined}
               aria-describedby={actions.inviteReason ? actions.inviteReasonId : undefined}
@@ -125,6 +128,7 @@ const AccessRow = memo(function AccessRow({ verdict, pendingRule, error, busy, e
             <Button
               className="button button-small"
               aria-label={`Invite ${email} to edit`}
+              data-focus-key={`collaborator-${member.user.uuid}`}
               disabled={actions.inviteReason !== null}
               title={actions.inviteReason ?? undefined}
               aria-describedby={actions.inviteReason ? actions.inviteReasonId : undefined}
@@ -164,6 +168,10 @@ export default function AccessTab() {
   const deferredSearch = useDeferredValue(search);
   const noteId = useId();
   const everyoneId = useId();
+  // The control the person last acted with: a row that moves (its access changed its place) or a
+  // button replaced (Invite becomes Remove) would drop focus to <body>; it goes back to that control.
+  const actedOn = useRef<string | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const inviteReasonId = useId();
 
   const restricted = dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
@@ -228,14 +236,17 @@ export default function AccessTab() {
       rulesReasonId: `${everyoneId}-hint`,
       inviteReasonId,
       onRule: (member, level) => {
+        actedOn.current = `rule-${member}`;
         setPerson.reset();
         setPerson.mutate({ organizationMember: member, accessLevel: level });
       },
       onInvite: (uuid) => {
+        actedOn.current = `collaborator-${uuid}`;
         invite.reset();
         invite.mutate(uuid);
       },
       onRemove: (uuid) => {
+        actedOn.current = `collaborator-${uuid}`;
         remove.reset();
         remove.mutate(uuid);
       },
@@ -244,6 +255,12 @@ export default function AccessTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rulesReason, inviteReason, restricted, noteId, everyoneId, inviteReasonId],
   );
+
+  useLayoutEffect(() => {
+    const key = actedOn.current;
+    if (!key || !focusIsLost()) return;
+    tableRef.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
+  });
 
   const personVariables: AccessRuleChange | undefined = setPerson.variables;
   const rowState = (verdict: Verdict) => {
@@ -346,7 +363,7 @@ export default function AccessTab() {
       ) : !shownRows ? (
         <LoadingState label="Working out who has access…" />
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" ref={tableRef}>
           <table className="simple-table access-table">
             <caption>Who has access</caption>
             <thead>
