@@ -15,6 +15,7 @@ import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
+import { accessFigures } from './access.ts';
 import { CONNECTION_STORAGE_KEY, coldRounds, type ColdTarget } from './cold.ts';
 import {
   createBigProject,
@@ -38,7 +39,7 @@ const scrollTarget = 2_000;
 const rowsInDomBudget = 150;
 const orgProjects = 20;
 const orgDashboardsPerProject = 2_500;
-/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures. */
+/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures (`access`: the Access tab's). */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
 
@@ -322,6 +323,17 @@ async function main(): Promise<boolean> {
           f.heapUsedBytes <= 60e6);
         add('All dashboards: longest task, sorting by Name', ms(f.longestSortTaskMs), '< 100 ms', f.longestSortTaskMs < 100);
         add('All dashboards: longest task, typing a search', ms(f.longestSearchTaskMs), '< 100 ms', f.longestSearchTaskMs < 100);
+      } finally {
+        await context.close();
+      }
+    });
+
+    if (wanted('access')) await section('Access tab: Who has access for 200 members', async () => {
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await accessFigures(context, stack.mockUrl);
+        add(`Access tab: longest task drawing ${f.rows} rows`, ms(f.longestDrawTaskMs), '<= 50 ms', f.longestDrawTaskMs <= 50);
+        add('Access tab: longest task, typing in Search people', ms(f.longestSearchTaskMs), '<= 50 ms', f.longestSearchTaskMs <= 50);
       } finally {
         await context.close();
       }

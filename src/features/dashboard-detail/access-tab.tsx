@@ -4,7 +4,7 @@
  * on a restricted dashboard, and what the caller's own key may do here.
  */
 import { useQuery } from '@tanstack/react-query';
-import { memo, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { accessControlQueries, mayReadRules, useSetAccessRule, type AccessRuleChange } from '../../api/access-controls.ts';
 import {
   accessLevels,
@@ -33,6 +33,11 @@ import { restrictionLevels } from '../../contract/inputs.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 
 const RULE_DEFAULT = 'default';
+/**
+ * Rows drawn per frame: a long table (200 members) is drawn in batches, each its own short task,
+ * so the page never blocks for long (CONSOLE.md's 200 rows with no task over 50 ms).
+ */
+const ROW_BATCH = 30;
 
 /** The rules as the verdict reads them. */
 const ruleInputs = (rules: ReadonlyArray<{ access_level: string | null; organization_member: string | null; role: string | null }>) =>
@@ -177,9 +182,13 @@ export default function AccessTab() {
   const restricted = dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;
   // Rules that could not be read (the key lacks the scope, or the API refused): levels assume none.
   const rulesUnread = readable === false || rules.isError;
-  const ruleList = rules.data ? ruleInputs(rules.data.access_controls) : null;
+  const ruleList = useMemo(() => (rules.data ? ruleInputs(rules.data.access_controls) : null), [rules.data]);
   // Production's own answer decides the levels when it is in and current (a change refetches it; meanwhile the rules do).
-  const usersWithAccess = users.data && !users.isFetching && !rulesUnread ? users.data.users : null;
+  const usersCurrent = !!users.data && !users.isFetching && !rulesUnread;
+  const usersWithAccess = useMemo(
+    () => (usersCurrent && users.data ? users.data.users.map((u) => ({ ...u, access_source: u.access_source ?? 'default' })) : null),
+    [usersCurrent, users.data],
+  );
   const features = organization.data?.available_product_features ?? null;
   const everyone = everyoneRule(ruleList);
 
@@ -191,7 +200,7 @@ export default function AccessTab() {
             dashboard,
             collaborators: collaborators.data,
             rules: ruleList,
-            usersWithAccess: usersWithAccess?.map((u) => ({ ...u, access_source: u.access_source ?? 'default' })) ?? null,
+            usersWithAccess,
             features,
           })
         : null,
@@ -205,6 +214,17 @@ export default function AccessTab() {
       (v) => personName(v.member.user).toLowerCase().includes(needle) || v.member.user.email.toLowerCase().includes(needle),
     );
   }, [verdicts, deferredSearch]);
+
+  // Drawn in batches, one per frame, from the first rows (again after each search).
+  const [drawn, setDrawn] = useState({ search: deferredSearch, limit: ROW_BATCH });
+  if (drawn.search !== deferredSearch) setDrawn({ search: deferredSearch, limit: ROW_BATCH });
+  const total = shownRows?.length ?? 0;
+  useEffect(() => {
+    if (drawn.limit >= total) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawn((d) => ({ ...d, limit: d.limit + ROW_BATCH }))));
+    return () => cancelAnimationFrame(frame);
+  }, [drawn.limit, total]);
+  const drawnRows = useMemo(() => shownRows?.slice(0, drawn.limit) ?? null, [shownRows, drawn.limit]);
 
   // ---------- what the caller may change here ----------
   const scopes = facts.scopes;
@@ -360,7 +380,7 @@ export default function AccessTab() {
           }}
           headingLevel={3}
         />
-      ) : !shownRows ? (
+      ) : !shownRows || !drawnRows ? (
         <LoadingState label="Working out who has access…" />
       ) : (
         <div className="table-scroll" ref={tableRef}>
@@ -381,7 +401,7 @@ export default function AccessTab() {
                   <td colSpan={5}>Nobody matches “{deferredSearch.trim()}”.</td>
                 </tr>
               ) : (
-                shownRows.map((verdict) => {
+                drawnRows.map((verdict) => {
                   const state = rowState(verdict);
                   return (
                     <AccessRow
