@@ -20,7 +20,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberLevels, type Dashboard, type Project } from '../contract/schemas.ts';
 import { scopeGranted, type Scope } from '../contract/scopes.ts';
-import { useCallerAccessReason } from './access-controls.ts';
 import { personalApiKeyQueries } from './key-access.ts';
 import { keepAccess } from './keep-access.ts';
 import { mockQueries, productionKeyRulesOf } from './mock.ts';
@@ -269,23 +268,6 @@ export function useProjectPermissions(projectId: ProjectId, known?: Pick<Project
     createDashboard: why('createDashboard'),
     importDashboard: why('importDashboard'),
     readActivityLog: why('readActivityLog'),
-  };
-}
-
-/** The dashboard-level answers (Overview, Collaborators, Sharing). */
-export function useDashboardPermissions(projectId: ProjectId, dashboard: Dashboard) {
-  const key = useQuery(personalApiKeyQueries.current());
-  // Where the caller's level holds them to viewing, the reason names the rule that decided it.
-  const accessReason = useCallerAccessReason(projectId, dashboard, key.data ? key.data.scopes : key.isError ? null : undefined);
-  const { refusal: why } = useAuthorization({ projectId, dashboard, accessReason });
-  return {
-    /** Change the dashboard or its collaborators (PATCH, add, remove). */
-    edit: why('editDashboard'),
-    /** Change `Who can edit` (restriction level). */
-    restrict: why('restrictDashboard'),
-    /** Change sharing (toggle, rotate, passwords). */
-    share: why('editSharing'),
-    moveTile: why('moveTile'),
   };
 }
 

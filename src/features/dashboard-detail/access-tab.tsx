@@ -18,7 +18,8 @@ import {
   type AccessLevel,
   type Verdict,
 } from '../../api/access-verdict.ts';
-import { reasons, useAuthorization, useDashboardPermissions } from '../../api/authorization.ts';
+import { reasons, useAuthorization } from '../../api/authorization.ts';
+import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
 import { organizationQueries, userQueries } from '../../api/organization.ts';
 import { Button } from '../../components/button.tsx';
