@@ -261,7 +261,7 @@ export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
 
 // ---------- access control (API.md §5.7) ----------
 
-export { accessLevels, type AccessLevel } from './schemas.ts';
+export type { AccessLevel } from './schemas.ts';
 
 /** Production's words for a level that is not one of the four (its `validate_access_level`). */
 export const invalidAccessLevel = `Invalid access level. Must be one of: ${accessLevels.join(', ')}`;

@@ -238,7 +238,7 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   { name: 'personalApiKeys.get', method: 'GET', path: '/api/personal_api_keys/:key_id/', scope: null },
 ];
 
-/** `/api/personal_api_keys/…`: every request but `GET @current/` is 403 (§2.3 step 3). */
+/** `/api/personal_api_keys/…`: every request but `GET @current/` (or the key's own id) is 403 (§2.3 step 3, §7 #26). */
 export function isPersonalApiKeysPath(pathname: string): boolean {
   const parts = segments(pathname);
   return parts[0] === 'api' && parts[1] === 'personal_api_keys' && parts.length <= 4;

@@ -2,6 +2,7 @@
  * The mock's store: typed collections with their indexes, id sequences, and change notification.
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
+import { isAccessLevel } from '../contract/schemas.ts';
 import type {
   AccessControlRecord,
   ActivityRecord,
@@ -40,6 +41,15 @@ export function assertStoreData(data: unknown): asserts data is StoreData {
   }
   for (const name of collectionNames) {
     if (!Array.isArray(record[name])) throw new Error(`Mock store data lacks the "${name}" list.`);
+  }
+  if (record.accessControls !== undefined) {
+    if (!Array.isArray(record.accessControls)) throw new Error('Mock store data has an "accessControls" that is not a list.');
+    for (const [index, rule] of (record.accessControls as unknown[]).entries()) {
+      const { dashboard_id: dashboardId, organization_member_id: memberId, access_level: level } = (rule ?? {}) as Record<string, unknown>;
+      if (typeof dashboardId !== 'number' || (memberId !== null && typeof memberId !== 'string') || !isAccessLevel(level)) {
+        throw new Error(`Mock store data: access rule ${index} needs a dashboard_id, an organization_member_id (or null) and an access_level of none, viewer, editor or manager.`);
+      }
+    }
   }
   const sequences = record.sequences as Record<string, unknown> | undefined;
   if (!sequences || typeof sequences !== 'object') throw new Error('Mock store data lacks its id sequences.');

@@ -236,6 +236,14 @@ export const errata: ReadonlyArray<SchemaErratum> = [
     },
   },
   {
+    id: 'dashboard created_by may be null',
+    reason:
+      'API.md §4.2: "`created_by` | User or null"; §9: the seed holds "one [dashboard] whose `created_by` is null". ' +
+      'The schema has no null.',
+    apply: (document) =>
+      property(document, ['Dashboard', 'DashboardBasic'], 'created_by', { allOf: [ref('UserBasic')], readOnly: true, nullable: true }),
+  },
+  {
     id: 'member last_login may be null',
     reason: 'API.md §4.10: "`last_login` (timestamp or null)". The schema has no null.',
     apply: (document) => property(document, ['OrganizationMember'], 'last_login', { type: 'string', format: 'date-time', nullable: true }),
