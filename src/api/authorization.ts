@@ -6,7 +6,8 @@
  *   (API.md §4.12, no scope needed);
  * - the person's role: the project's `effective_membership_level`, else the organization's
  *   `membership_level` (admin = 8 or more);
- * - a dashboard's `effective_privilege_level` (37 = can edit) and its creator;
+ * - a dashboard's two layers (API.md §5.4): the caller's `user_access_level` (`editor` or `manager` to
+ *   edit, §5.7) first, then `effective_privilege_level` (37 = can edit), and its creator;
  * - the five session-only actions (§1.2), refused up front where the backend is known to be
  *   production (not the bundled mock) or the mock plays production (`production_key_rules`).
  *
@@ -44,7 +45,7 @@ interface ActionRule {
   scope: KeyScope;
   /** Organization admins only (§6.1 roles). */
   adminOnly?: boolean;
-  /** Needs `effective_privilege_level` 37 on the dashboard (§5.4). */
+  /** Needs the level `editor` or more, then `effective_privilege_level` 37 on the dashboard (§5.4). */
   editsDashboard?: boolean;
   /** Only the dashboard's creator and admins (restriction level). */
   restrictionRights?: boolean;
@@ -87,6 +88,9 @@ export const reasons = {
   otherProjects: (doing: string) => `This API key cannot ${doing} here: it is limited to other projects.`,
   adminOnly: (doing: string) => `Only organization admins can ${doing}. You are a member of this organization.`,
   viewOnly: 'Only invited collaborators can edit this dashboard. You can view it, but not change it.',
+  /** The newer layer (§5.7) holds the person below `editor`; the Access tab's verdict words it better when it is known. */
+  accessLevel: (level: string) =>
+    level === 'none' ? 'You have no access to this dashboard.' : 'You can view this dashboard by its access rules, but not change it.',
   restrictionRights: "Only the dashboard's creator and organization admins can change who can edit it.",
   sessionOnly: (endpoint: SessionOnlyEndpoint) => sessionOnlyReason(sessionOnlyEndpoints[endpoint]),
   /** The third answer: a fact the question needs is still loading. */
@@ -108,8 +112,18 @@ export interface AuthorizationFacts {
   membershipLevel: number | null | undefined;
   /** True where the backend refuses keys the session-only actions (production, or the mock playing it). */
   productionKeyRules: boolean | undefined;
-  /** The creator is only compared by id and uuid. */
-  dashboard: (Pick<Dashboard, 'effective_privilege_level'> & { created_by: { id: number; uuid: string } | null }) | null;
+  /**
+   * The creator is only compared by id and uuid. `user_access_level` is the caller's level (§5.7):
+   * missing or null where it is not known (a backend without it), when the privilege alone decides.
+   */
+  dashboard:
+    | (Pick<Dashboard, 'effective_privilege_level'> & {
+        created_by: { id: number; uuid: string } | null;
+        user_access_level?: string | null;
+      })
+    | null;
+  /** Why the caller's level holds them to viewing, in the verdict's words (access-verdict.ts), when known. */
+  accessReason?: string | null;
   /** The person's user id and uuid, to recognise a dashboard's creator. */
   me: { id: number; uuid: string } | null | undefined;
 }
@@ -144,7 +158,12 @@ export function answer(action: Action, facts: AuthorizationFacts): AccessAnswer 
     if (admin === undefined) checking = true;
     else if (admin === false) return no(reasons.adminOnly(rule.doing));
   }
-  if (rule.editsDashboard && facts.dashboard && facts.dashboard.effective_privilege_level < CAN_EDIT) return no(reasons.viewOnly);
+  if (rule.editsDashboard && facts.dashboard) {
+    // §5.4's order: the access level first, then the privilege.
+    const level = facts.dashboard.user_access_level;
+    if (level && level !== 'editor' && level !== 'manager') return no(facts.accessReason ?? reasons.accessLevel(level));
+    if (facts.dashboard.effective_privilege_level < CAN_EDIT) return no(reasons.viewOnly);
+  }
   if (rule.restrictionRights && facts.dashboard) {
     if (admin === undefined) checking = true;
     else if (admin === false) {
@@ -183,6 +202,8 @@ export interface AuthorizationContext {
   /** The project when the page has it (its `effective_membership_level` is the person's role there). */
   project?: Pick<Project, 'effective_membership_level'> | null;
   dashboard?: AuthorizationFacts['dashboard'];
+  /** Why the caller's level holds them to viewing, when a page knows it in the verdict's words. */
+  accessReason?: string | null;
 }
 
 export interface Authorization {
@@ -226,6 +247,7 @@ export function useAuthorization(context: AuthorizationContext = {}): Authorizat
     membershipLevel: projectLevel ?? organizationLevel,
     productionKeyRules,
     dashboard: context.dashboard ?? null,
+    accessReason: context.accessReason ?? null,
     me: me.data ? { id: me.data.id, uuid: me.data.uuid } : me.isError ? null : kept?.me,
   };
   return { refusal: (action) => refusal(action, facts), answer: (action) => answer(action, facts), facts };
@@ -246,20 +268,6 @@ export function useProjectPermissions(projectId: ProjectId, known?: Pick<Project
     createDashboard: why('createDashboard'),
     importDashboard: why('importDashboard'),
     readActivityLog: why('readActivityLog'),
-  };
-}
-
-/** The dashboard-level answers (Overview, Collaborators, Sharing). */
-export function useDashboardPermissions(projectId: ProjectId, dashboard: Dashboard) {
-  const { refusal: why } = useAuthorization({ projectId, dashboard });
-  return {
-    /** Change the dashboard or its collaborators (PATCH, add, remove). */
-    edit: why('editDashboard'),
-    /** Change `Who can edit` (restriction level). */
-    restrict: why('restrictDashboard'),
-    /** Change sharing (toggle, rotate, passwords). */
-    share: why('editSharing'),
-    moveTile: why('moveTile'),
   };
 }
 

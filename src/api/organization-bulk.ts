@@ -57,6 +57,7 @@ export async function sendOrganizationBulk(
       is_shared: answer.is_shared,
       restriction_level: answer.restriction_level,
       effective_privilege_level: answer.effective_privilege_level,
+      user_access_level: answer.user_access_level ?? null,
     },
   };
 }

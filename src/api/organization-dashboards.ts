@@ -44,6 +44,8 @@ export interface OrganizationDashboard {
   restriction_level: number;
   /** The caller's (37 = can edit), for the bulk actions' up-front refusals. */
   effective_privilege_level: number;
+  /** The caller's level in the newer access control (§5.7; null where the backend sends none): edits need `editor` too. */
+  user_access_level: string | null;
   last_accessed_at: string | null;
   created_at: string;
   created_by: SlimUser | null;
@@ -82,6 +84,7 @@ export function slimDashboard(
     is_shared: dashboard.is_shared,
     restriction_level: dashboard.restriction_level,
     effective_privilege_level: dashboard.effective_privilege_level,
+    user_access_level: dashboard.user_access_level ?? null,
     last_accessed_at: dashboard.last_accessed_at,
     created_at: dashboard.created_at,
     created_by: intern(dashboard.created_by),

@@ -72,6 +72,8 @@ export const connectedEntries: RouteEntry[] = [
   // The organization's pages load their data themselves (every project's lists, page by page).
   { path: 'organization/dashboards', page: () => import('../features/organization/all-dashboards-page.tsx'), label: 'Loading dashboards…' },
   { path: 'organization/public-links', page: () => import('../features/organization/public-links-page.tsx'), label: 'Loading public links…' },
+  { path: 'organization/people', page: () => import('../features/organization/people-page.tsx'), label: 'Loading people…' },
+  { path: 'organization/people/:userUuid', page: () => import('../features/organization/person-page.tsx'), label: 'Loading the person…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),
@@ -87,6 +89,7 @@ export const connectedEntries: RouteEntry[] = [
       { index: true, page: () => import('../features/dashboard-detail/overview-tab.tsx') },
       { path: 'collaborators', page: () => import('../features/dashboard-detail/collaborators-tab.tsx') },
       { path: 'sharing', page: () => import('../features/dashboard-detail/sharing-tab.tsx') },
+      { path: 'access', page: () => import('../features/dashboard-detail/access-tab.tsx') },
       { path: 'history', page: () => import('../features/activity/history-tab.tsx') },
     ],
   },

@@ -1,5 +1,5 @@
 /**
- * The organization's pages as tabs, each its own URL: `Projects`, `All dashboards`, `Public links`.
+ * The organization's pages as tabs, each its own URL: `Projects`, `All dashboards`, `Public links`, `People`.
  * `?organization=<id>` goes along, so another organization stays chosen from tab to tab.
  */
 import type { ReactNode } from 'react';
@@ -17,6 +17,7 @@ export function OrganizationTabs({ children }: { children: ReactNode }) {
         { to: '/projects', label: 'Projects', search },
         { to: '/organization/dashboards', label: 'All dashboards', search },
         { to: '/organization/public-links', label: 'Public links', search },
+        { to: '/organization/people', label: 'People', search },
       ]}
     >
       {children}

@@ -18,6 +18,7 @@ import { createBigOrganization, organizationFigures } from './organization.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
 import { breakdown, type TraceBreakdown } from './trace.ts';
+import { accessFigures } from './access.ts';
 import {
   createBigProject,
   jsLoadedBy,
@@ -44,7 +45,7 @@ const scrollTarget = 2_000;
 const rowsInDomBudget = 150;
 const orgProjects = 20;
 const orgDashboardsPerProject = 2_500;
-/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures. */
+/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures (`access`: the Access tab's). */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
 
@@ -391,6 +392,17 @@ async function main(): Promise<boolean> {
           f.heapUsedBytes <= 60e6);
         add('All dashboards: longest task, sorting by Name', ms(f.longestSortTaskMs), '< 100 ms', f.longestSortTaskMs < 100);
         add('All dashboards: longest task, typing a search', ms(f.longestSearchTaskMs), '< 100 ms', f.longestSearchTaskMs < 100);
+      } finally {
+        await context.close();
+      }
+    });
+
+    if (wanted('access')) await section('Access tab: Who has access for 200 members', async () => {
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await accessFigures(context, stack.mockUrl);
+        add(`Access tab: longest task drawing ${f.rows} rows`, ms(f.longestDrawTaskMs), '<= 50 ms', f.longestDrawTaskMs <= 50);
+        add('Access tab: longest task, typing in Search people', ms(f.longestSearchTaskMs), '<= 50 ms', f.longestSearchTaskMs <= 50);
       } finally {
         await context.close();
       }

@@ -51,6 +51,12 @@ describe('Dashboard detail', () => {
     await docScreenshot(page, 'dashboard-sharing');
 
     await page.keyboard.press('ArrowRight');
+    await expectPath(page, detailPath(1, '/access'));
+    await expectSelectedTab(page, 'Access');
+    await page.getByRole('table', { name: 'Who has access' }).waitFor();
+    await checkA11y(page, 'dashboard-access');
+
+    await page.keyboard.press('ArrowRight');
     await expectPath(page, detailPath(1, '/history'));
     await expectSelectedTab(page, 'History');
 

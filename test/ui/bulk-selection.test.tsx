@@ -191,4 +191,17 @@ describe('bulk actions', () => {
       'Only invited collaborators can edit this dashboard. You can view it, but not change it. (Board metrics)',
     );
   });
+
+  it('leaves out up front a dashboard whose rules hold the person to viewing (both layers, API.md §5.4)', async () => {
+    const { user } = renderApp(`/projects/${projects.app}/dashboards?search=hiring%20plan`, { key: 'phx_demo_member' });
+    await findTable();
+    await accessKnown();
+    await user.click(rowCheckbox('Year-end hiring plan'));
+    // The toolbar's code loads on the first selection.
+    await user.click(within(await screen.findByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: 'Pin' }));
+    expect(await screen.findByText('0 updated, 0 failed')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Left out' })).toHaveTextContent(
+      'You can view this dashboard by its access rules, but not change it. (Year-end hiring plan)',
+    );
+  });
 });

@@ -29,7 +29,7 @@ describe('dashboard detail: heading, tabs and not found', () => {
     const { user, location } = renderApp(dashboardPath(dashboards.productOverview, 'sharing'));
     expect(await heading('Product overview')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing', 'History']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Collaborators', 'Sharing', 'Access', 'History']);
     expect(screen.getByRole('tab', { name: 'Sharing' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('switch', { name: 'Share publicly' })).toBeInTheDocument();

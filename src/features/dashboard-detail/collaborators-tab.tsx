@@ -19,7 +19,7 @@ import { collaboratorLevel, restrictionLevels } from '../../contract/inputs.ts';
 import { memberLevels, type Collaborator, type Dashboard, type Member } from '../../contract/schemas.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
-import { useDashboardPermissions } from '../../api/authorization.ts';
+import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
 import { Button } from '../../components/button.tsx';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;

@@ -1,5 +1,5 @@
 /**
- * One dashboard: its name as the heading, badges, and the tabs Overview, Collaborators, Sharing and History,
+ * One dashboard: its name as the heading, badges, and the tabs Overview, Collaborators, Sharing, Access and History,
  * each its own URL, rendered in the outlet with the loaded dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,9 @@ import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
+
+/** Both layers (API.md §5.4): the newer level must be `editor` or more (unknown where a backend sends none). */
+const canEditByLevel = (level: string | null | undefined) => !level || level === 'editor' || level === 'manager';
 
 export default function DashboardDetailPage() {
   const { projectId = '', dashboardId = '' } = useParams();
@@ -107,7 +110,7 @@ export default function DashboardDetailPage() {
               Restricted
             </Badge>
           )}
-          {query.data.effective_privilege_level < 37 && <Badge>View only</Badge>}
+          {(query.data.effective_privilege_level < 37 || !canEditByLevel(query.data.user_access_level)) && <Badge>View only</Badge>}
         </div>
       </div>
       <LinkTabs
@@ -116,6 +119,7 @@ export default function DashboardDetailPage() {
           { to: base, label: 'Overview' },
           { to: `${base}/collaborators`, label: 'Collaborators' },
           { to: `${base}/sharing`, label: 'Sharing' },
+          { to: `${base}/access`, label: 'Access' },
           { to: `${base}/history`, label: 'History' },
         ]}
       >

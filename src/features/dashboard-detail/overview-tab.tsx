@@ -20,7 +20,7 @@ import { CreationSource } from './creation-source.tsx';
 import { formatDateTime, userName } from './format.ts';
 import { PortabilityActions } from './portability-actions.tsx';
 import { TilesList } from './tiles-list.tsx';
-import { useDashboardPermissions } from '../../api/authorization.ts';
+import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
 import { Button } from '../../components/button.tsx';
 import {
   bodyOf,

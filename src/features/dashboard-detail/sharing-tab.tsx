@@ -9,7 +9,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
-import { useDashboardPermissions } from '../../api/authorization.ts';
+import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
 import { PublicLink } from './public-link.tsx';
 import { SharePasswords } from './share-passwords.tsx';
 

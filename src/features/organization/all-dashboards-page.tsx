@@ -3,7 +3,10 @@
  * page (at most 4 requests in flight, rows shown as they arrive, `Stop`), sorted and filtered in the
  * page (the filters in the URL), with the project list's bulk actions across projects and `Export CSV`.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { refusal } from '../../api/authorization.ts';
+import { organizationQueries } from '../../api/organization.ts';
 import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
 import { Badge } from '../../components/badge.tsx';
 import { downloadText } from '../../components/download.ts';
@@ -21,7 +24,7 @@ import { OrganizationBulk } from './organization-bulk.tsx';
 import { DateCell, NameLink, sortableColumn, displayName } from './organization-columns.tsx';
 import { dashboardsCsvFile } from './organization-csv.ts';
 import { useOrganizationPage } from './organization-data.ts';
-import { countLine, filterRows, notOpenedChoices, sortRows, type SortField } from './organization-list.ts';
+import { countLine, CREATED_BY_LEFT, filterRows, notOpenedChoices, sortRows, type SortField } from './organization-list.ts';
 import { LoadProgress } from './load-progress.tsx';
 import { OrganizationTable, rowKey } from './organization-table.tsx';
 import './organization.css';
@@ -39,9 +42,13 @@ export default function AllDashboardsPage() {
 
   const { search, project, sharedOnly, notOpened, createdBy } = filters;
   const { field: sortField, descending } = filters.sort;
+  // `Someone who left` compares each creator with the members (a key that cannot list them cannot tell).
+  const membersRefused = refusal('readMembers', facts);
+  const members = useQuery({ ...organizationQueries.members(), enabled: membersRefused === null });
+  const memberUuids = useMemo(() => (members.data ? new Set(members.data.map((m) => m.user.uuid)) : null), [members.data]);
   const matching = useMemo(
-    () => filterRows(deferredRows, { search, project, sharedOnly, notOpened, createdBy }, now),
-    [deferredRows, search, project, sharedOnly, notOpened, createdBy, now],
+    () => filterRows(deferredRows, { search, project, sharedOnly, notOpened, createdBy }, now, memberUuids),
+    [deferredRows, search, project, sharedOnly, notOpened, createdBy, now, memberUuids],
   );
   const sorted = useMemo(() => sortRows(matching, { field: sortField, descending }), [matching, sortField, descending]);
   const filtersKey = JSON.stringify([filters.search.trim(), filters.project, filters.sharedOnly, filters.notOpened, filters.createdBy]);
@@ -174,12 +181,15 @@ export default function AllDashboardsPage() {
             </SelectField>
             <SelectField label="Created by" value={filters.createdBy} onChange={(event) => setParam('createdBy', event.target.value)}>
               <option value="">Anyone</option>
+              <option value={CREATED_BY_LEFT} disabled={!memberUuids && filters.createdBy !== CREATED_BY_LEFT}>
+                Someone who left
+              </option>
               {creators.map(([email, name]) => (
                 <option key={email} value={email}>
                   {name === email ? email : `${name} (${email})`}
                 </option>
               ))}
-              {filters.createdBy && !creators.some(([email]) => email === filters.createdBy) && <option value={filters.createdBy}>{filters.createdBy}</option>}
+              {filters.createdBy && filters.createdBy !== CREATED_BY_LEFT && !creators.some(([email]) => email === filters.createdBy) && <option value={filters.createdBy}>{filters.createdBy}</option>}
             </SelectField>
             <div className="export-csv">
               <button type="button" className="button" onClick={exportCsv} disabled={sorted.length === 0}>

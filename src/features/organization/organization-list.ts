@@ -26,10 +26,13 @@ export interface OrganizationFilters {
   sharedOnly: boolean;
   /** One of notOpenedChoices' values. */
   notOpened: string;
-  /** A creator's email, '' for anyone. */
+  /** A creator's email, '' for anyone, `left` (CREATED_BY_LEFT) for someone who is no longer a member. */
   createdBy: string;
   sort: SortOrder;
 }
+
+/** `Created by` `Someone who left`: a creator who is no longer a member of the organization, or none. */
+export const CREATED_BY_LEFT = 'left';
 
 const sortFields: ReadonlyArray<SortField> = ['project', 'name', 'lastOpened', 'created'];
 
@@ -70,7 +73,10 @@ export function filterRows(
   rows: ReadonlyArray<OrganizationDashboard>,
   filters: Omit<OrganizationFilters, 'sort'>,
   now: number,
+  /** The uuids of the organization's members (for `Someone who left`); null while unknown (nothing matches then). */
+  memberUuids: ReadonlySet<string> | null = null,
 ): OrganizationDashboard[] {
+  const left = filters.createdBy === CREATED_BY_LEFT;
   const needle = filters.search.trim().toLowerCase();
   const days = notOpenedChoices.find((choice) => choice.value === filters.notOpened)?.days ?? 0;
   const cutoff = days ? now - days * 86_400_000 : 0;
@@ -78,7 +84,10 @@ export function filterRows(
     (row) =>
       (!filters.project || String(row.projectId) === filters.project) &&
       (!filters.sharedOnly || row.is_shared) &&
-      (!filters.createdBy || row.created_by?.email === filters.createdBy) &&
+      (!filters.createdBy ||
+        (left
+          ? memberUuids !== null && (row.created_by === null || !memberUuids.has(row.created_by.uuid))
+          : row.created_by?.email === filters.createdBy)) &&
       // Never opened counts as not opened.
       (!cutoff || row.last_accessed_at === null || Date.parse(row.last_accessed_at) < cutoff) &&
       (!needle || textOf(row).includes(needle)),
