@@ -62,7 +62,8 @@ export const changed = {
 
 type Pages = InfiniteData<Paginated<unknown>, unknown>;
 
-const isPages = (data: unknown): data is Pages =>
+/** Whether `data` is an infinite query's (what every updater of a list checks before it changes one). */
+export const isPages = (data: unknown): data is Pages =>
   !!data && typeof data === 'object' && Array.isArray((data as Pages).pages) && Array.isArray((data as Pages).pageParams);
 
 /**

@@ -6,7 +6,9 @@
  *
  *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]
  *   ['project', pid] …(detail), 'activity-log', {filters}  … 'is-generating-demo-data'
- *   ['dashboards', pid] … 'list', {search, pinned}   … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
+ *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search   … 'rows'
+ *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
+ *   ['organization', org, 'projects']   (the projects the organization's pages walk)
  *   ['mock', …]
  *
  * Ids are keyed as strings so `7` from the API and `'7'` from the URL are the same entry.
@@ -32,6 +34,10 @@ export const keyRoots = {
   /** Everything about the dashboards of one project. */
   dashboards: (projectId: ProjectId) => ['dashboards', id(projectId)] as const,
   dashboardLists: (projectId: ProjectId) => ['dashboards', id(projectId), 'list'] as const,
+  /** Go to's searches of one project: one plain page each (never beside the infinite lists). */
+  dashboardSearches: (projectId: ProjectId) => ['dashboards', id(projectId), 'go-to'] as const,
+  /** Every dashboard of one project as the organization's pages keep them (slim rows, all pages). */
+  dashboardRows: (projectId: ProjectId) => ['dashboards', id(projectId), 'rows'] as const,
   /** Every dashboard detail of one project (with their collaborators and sharing). */
   dashboardDetails: (projectId: ProjectId) => ['dashboards', id(projectId), 'detail'] as const,
   /** One dashboard's detail (this exact key) and its collaborators and sharing beneath it. */
