@@ -32,6 +32,17 @@ const rawAriaDisabled = {
   selector: 'JSXAttribute[name.name="aria-disabled"]',
   message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
 };
+// DESIGN.md rule 5: a query key is written once, inside its resource's factory in src/api/. Outside it,
+// `queryKey:` may only pass on a factory's key (`x.queryKey`, or a `{ queryKey }` taken from its options).
+const queryKeyOutsideApi = {
+  selector:
+    'ObjectExpression > Property[key.name="queryKey"][shorthand=false]:not([value.type="MemberExpression"][value.property.name="queryKey"])',
+  message: "Query keys come only from the factories in src/api/ (`xQueries.y(…).queryKey`, or a function there that does the work).",
+};
+const keyRootsOutsideApi = {
+  selector: 'ImportSpecifier[imported.name="keyRoots"]',
+  message: 'Key roots are for src/api/ only: ask a function there to refresh or update what it names.',
+};
 
 const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
 /** A zone: files under `src/<layer>` may not import from `src/<x>` for every x in `forbidden`. */
@@ -89,11 +100,15 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
-      'no-restricted-syntax': ['error', computedImport],
+      'no-restricted-syntax': ['error', computedImport, queryKeyOutsideApi, keyRootsOutsideApi],
     },
   },
+  { files: ['src/api/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport] } },
   // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
-  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled] } },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled, queryKeyOutsideApi, keyRootsOutsideApi] },
+  },
   // The React code: jsx-a11y's recommended rules, from the flat-config fork `eslint-plugin-jsx-a11y-x`
   // (the original declares peer eslint only up to ^9; see docs/testing.md). A deliberate pattern the rules
   // misread (a roving tabindex, an aria-activedescendant combobox) is disabled on its line, with the reason.
