@@ -4,7 +4,7 @@
  * `infiniteQueryOptions` factories of each resource module (`dashboardQueries.detail(p, d).queryKey`),
  * so every cache read and write is typed; these roots are only for invalidating and removing.
  *
- *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]
+ *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]   ['projects', 'switcher', …]
  *   ['project', pid] …(detail), 'activity-log', {filters}  … 'is-generating-demo-data'
  *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search   … 'rows'
  *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
@@ -27,7 +27,11 @@ const id = (value: number | string) => String(value);
 
 export const keyRoots = {
   organization: ['organization'] as const,
+  /** Everything that lists projects: the infinite lists and the switchers' searches. */
+  projects: ['projects'] as const,
   projectLists: ['projects', 'list'] as const,
+  /** The switchers' (and Go to's) searches: one plain page each, never beside the infinite lists. */
+  projectSwitchers: ['projects', 'switcher'] as const,
   /** Everything about one project: its detail (this exact key), activity log, demo-data status. */
   project: (projectId: ProjectId) => ['project', id(projectId)] as const,
   activityLog: (projectId: ProjectId) => ['project', id(projectId), 'activity-log'] as const,
