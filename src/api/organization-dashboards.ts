@@ -9,13 +9,14 @@
  * the project it touched.
  */
 import {
-  experimental_streamedQuery as streamedQuery,
+  notifyManager,
   queryOptions,
   useQueries,
   useQuery,
   useQueryClient,
   type QueryClient,
   type QueryFunctionContext,
+  type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -125,6 +126,76 @@ const addChunk = (data: ProjectRows, chunk: RowsChunk): ProjectRows => ({
   complete: chunk.last,
 });
 
+/** Rows reach the cache (and so React) at most this often while a first load streams in. */
+const FLUSH_MS = 100;
+
+interface Flusher {
+  writes: Map<string, () => void>;
+  timer: ReturnType<typeof setTimeout> | null;
+  last: number;
+}
+const flushers = new WeakMap<QueryClient, Flusher>();
+
+/**
+ * Every project's streamed rows written together, in one batch of notifications, at most every
+ * FLUSH_MS (at once after a quiet spell, so the first rows show without waiting): 50,000 rows
+ * arriving in 200 pages cost a few renders a second, not one per page. `null` drops a pending write.
+ */
+function scheduleWrite(client: QueryClient, queryKey: QueryKey, write: (() => void) | null) {
+  let state = flushers.get(client);
+  if (!state) flushers.set(client, (state = { writes: new Map(), timer: null, last: 0 }));
+  const flusher = state;
+  const hash = JSON.stringify(queryKey);
+  if (!write) {
+    flusher.writes.delete(hash);
+    return;
+  }
+  flusher.writes.set(hash, write);
+  const flush = () => {
+    flusher.timer = null;
+    flusher.last = Date.now();
+    const writes = [...flusher.writes.values()];
+    flusher.writes.clear();
+    notifyManager.batch(() => writes.forEach((run) => run()));
+  };
+  if (flusher.timer !== null) return;
+  const wait = flusher.last + FLUSH_MS - Date.now();
+  if (wait <= 0) flush();
+  else flusher.timer = setTimeout(flush, wait);
+}
+
+/**
+ * One project's rows as a query function: a first load writes the rows into the cache as they arrive
+ * (batched); a refetch keeps the rows on screen and swaps them once all arrived. Cancelled (`Stop`, the
+ * page left), the entry keeps what arrived, incomplete.
+ */
+function streamRows(project: OrganizationProject, pageSize: number) {
+  return async (context: QueryFunctionContext<QueryKey>): Promise<ProjectRows> => {
+    const { client, queryKey, signal } = context;
+    const query = client.getQueryCache().find<ProjectRows>({ queryKey, exact: true });
+    const refetch = !!query?.state.data && query.state.dataUpdateCount > 0;
+    let result = emptyProjectRows;
+    const writeNow = () => client.setQueryData<ProjectRows>(queryKey, result);
+    // What arrived stays when the load is cancelled (the query then reverts to the last write).
+    const keep = () => {
+      if (refetch) return;
+      scheduleWrite(client, queryKey, null);
+      writeNow();
+    };
+    signal.addEventListener('abort', keep, { once: true });
+    try {
+      for await (const chunk of streamProjectRows(project, { client, signal }, pageSize)) {
+        result = addChunk(result, chunk);
+        if (!refetch && !chunk.last) scheduleWrite(client, queryKey, writeNow);
+      }
+    } finally {
+      signal.removeEventListener('abort', keep);
+    }
+    scheduleWrite(client, queryKey, null);
+    return result;
+  };
+}
+
 const rowsFresh = 30_000;
 
 export const organizationDashboardQueries = {
@@ -142,12 +213,7 @@ export const organizationDashboardQueries = {
   rows: (project: OrganizationProject, pageSize = ORGANIZATION_PAGE_SIZE) =>
     queryOptions({
       queryKey: keyRoots.dashboardRows(project.id),
-      queryFn: streamedQuery<RowsChunk, ProjectRows, ReturnType<typeof keyRoots.dashboardRows>>({
-        streamFn: (call: QueryFunctionContext<ReturnType<typeof keyRoots.dashboardRows>>) => streamProjectRows(project, call, pageSize),
-        refetchMode: 'replace',
-        reducer: addChunk,
-        initialValue: emptyProjectRows,
-      }),
+      queryFn: streamRows(project, pageSize) as (context: QueryFunctionContext<ReturnType<typeof keyRoots.dashboardRows>>) => Promise<ProjectRows>,
       staleTime: (query) => (query.state.data?.complete ? rowsFresh : 0),
       // 50,000 rows: no deep comparison of each chunk with the entry before it.
       structuralSharing: false,
