@@ -19,7 +19,7 @@ import {
   type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ProjectListItem, SharingConfiguration } from '../contract/schemas.ts';
 import {
   createUserInterner,
@@ -276,15 +276,24 @@ export function useOrganizationDashboards(organization: string, enabled = true):
   const projects = useQuery({ ...organizationDashboardQueries.projects(organization), enabled: active });
   const list = projects.data;
 
+  // The rows stay the same array while no entry changed (a render for typing must not hand 50,000
+  // rows over again, which would filter and sort them again).
+  const last = useRef<{ datas: ReadonlyArray<ProjectRows | undefined>; rows: OrganizationDashboard[] }>({ datas: [], rows: [] });
   const combine = useCallback(
     (results: UseQueryResult<ProjectRows>[]): Combined => {
-      const rows: OrganizationDashboard[] = [];
+      const datas = results.map((result) => result.data);
+      const same = datas.length === last.current.datas.length && datas.every((data, i) => data === last.current.datas[i]);
+      let rows = last.current.rows;
+      if (!same) {
+        rows = [];
+        for (const data of datas) if (data) for (const row of data.rows) rows.push(row);
+        last.current = { datas, rows };
+      }
       const failures: ProjectFailure[] = [];
       let loadedProjects = 0;
       let pending = 0;
       results.forEach((result, index) => {
         const data = result.data;
-        if (data) for (const row of data.rows) rows.push(row);
         if (result.isError && !data?.complete) {
           const project = list?.[index];
           if (project) failures.push({ projectId: project.id, projectName: project.name, reason: reasonOf(result.error) });

@@ -176,20 +176,22 @@ describe('Tabs agree on every change', () => {
       }
       const allTable = all.getByRole('table', { name: 'All dashboards', exact: true });
       const row = (name: string) => allTable.getByRole('row').filter({ has: all.getByRole('link', { name, exact: true }) });
+      // The name cell's badges (drawn only when true; the wide layout hides them beside their columns).
       const flag = (name: string, badge: string) => row(name).getByText(badge, { exact: true });
+      const flagged = (name: string, badge: string) => flag(name, badge).waitFor({ state: 'attached', timeout: WITHIN });
       await row(toPin.name).waitFor();
       const firstTable = page.getByRole('table', { name: 'Dashboards', exact: true });
 
       // A pin on the project's list.
       await firstTable.getByRole('button', { name: `Pin ${toPin.name}`, exact: true }).click();
-      await flag(toPin.name, 'Pinned').waitFor({ timeout: WITHIN });
+      await flagged(toPin.name, 'Pinned');
 
       // A bulk pin, then a bulk tag.
       const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
       for (const dashboard of [bulkA, bulkB]) await firstTable.getByRole('checkbox', { name: `Select ${dashboard.name}`, exact: true }).check();
       await bulk.getByRole('button', { name: 'Pin', exact: true }).click();
       await page.getByText('2 updated, 0 failed').waitFor();
-      for (const dashboard of [bulkA, bulkB]) await flag(dashboard.name, 'Pinned').waitFor({ timeout: WITHIN });
+      for (const dashboard of [bulkA, bulkB]) await flagged(dashboard.name, 'Pinned');
       await page.getByRole('button', { name: 'Clear selection', exact: true }).click().catch(() => undefined);
       await firstTable.getByRole('checkbox', { name: `Select ${toTag.name}`, exact: true }).check();
       await bulk.getByRole('button', { name: 'Add tag', exact: true }).click();
@@ -219,14 +221,14 @@ describe('Tabs agree on every change', () => {
       // A restriction.
       await page.getByRole('tab', { name: 'Collaborators', exact: true }).click();
       await page.getByRole('button', { name: 'Restrict editing to invited collaborators', exact: true }).click();
-      await flag(renamed, 'Restricted').waitFor({ timeout: WITHIN });
+      await flagged(renamed, 'Restricted');
 
       // Sharing on: the row says Shared, and joins Public links with its link.
       await page.getByRole('tab', { name: 'Sharing', exact: true }).click();
       const shareSwitch = page.getByRole('switch', { name: 'Share publicly', exact: true });
       await shareSwitch.click();
       await eventually(async () => assert.equal(await shareSwitch.getAttribute('aria-checked'), 'true'));
-      await flag(renamed, 'Shared').waitFor({ timeout: WITHIN });
+      await flagged(renamed, 'Shared');
       const linkRow = links.getByRole('table', { name: 'Public links', exact: true }).getByRole('row').filter({ has: links.getByRole('link', { name: renamed, exact: true }) });
       const first = (await sharing()).access_token;
       await scrollUntil(links, linkRow, WITHIN);
