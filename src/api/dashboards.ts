@@ -56,9 +56,6 @@ export function fetchDashboard(projectId: ProjectId, dashboardId: DashboardId, c
 
 // ---------- queries ----------
 
-/** How many dashboards Go to offers for a search. */
-export const GO_TO_RESULTS = 10;
-
 export const dashboardQueries = {
   /** Infinite by limit/offset; `search` → `?search=`, `pinned` → `?pinned=true|false` (null: both). */
   list: (projectId: ProjectId, filters: DashboardListFilters = { search: '', pinned: null }) => {
@@ -72,14 +69,6 @@ export const dashboardQueries = {
       placeholderData: keepPreviousData,
     });
   },
-  /** Go to's search: the first `limit` matches as one plain page, under a root of its own. */
-  goTo: (projectId: ProjectId, search: string, limit = GO_TO_RESULTS) =>
-    queryOptions({
-      queryKey: [...keyRoots.dashboardSearches(projectId), search.trim(), limit] as const,
-      queryFn: (call) => fetchDashboardPage(projectId, { search, limit }, call),
-      placeholderData: keepPreviousData,
-      staleTime: 10_000,
-    }),
   detail: (projectId: ProjectId, dashboardId: DashboardId) =>
     queryOptions({
       queryKey: keyRoots.dashboard(projectId, dashboardId),

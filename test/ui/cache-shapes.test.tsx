@@ -30,7 +30,7 @@ const factoryArgs = (dashboardId: number, project: { id: number; name: string })
   'activityQueries.log': [[PROJECT, noActivityFilters]],
   'collaboratorQueries.list': [[PROJECT, dashboardId]],
   'dashboardQueries.list': [[PROJECT], [PROJECT, { search: 'a', pinned: true }]],
-  'dashboardQueries.goTo': [[PROJECT, 'a']],
+  'dashboardSearchQueries.goTo': [[PROJECT, 'a']],
   'dashboardQueries.detail': [[PROJECT, dashboardId]],
   'personalApiKeyQueries.current': [[]],
   'mockQueries.info': [['']],

@@ -10,7 +10,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardQueries } from '../../api/dashboards.ts';
+import { dashboardSearchQueries } from '../../api/dashboard-search.ts';
 import { useSwitchKey } from '../../api/mock-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
@@ -59,7 +59,7 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
   const searching = search !== '' && !choosingKey;
 
   const projects = useQuery({ ...projectQueries.switcher('@current', search), enabled: searching });
-  const dashboards = useQuery({ ...dashboardQueries.goTo(projectId ?? '', search), enabled: searching && projectId !== null });
+  const dashboards = useQuery({ ...dashboardSearchQueries.goTo(projectId ?? '', search), enabled: searching && projectId !== null });
 
   const groups = useMemo<Group[]>(() => {
     const open = (path: string, state?: unknown) => () => {
