@@ -36,13 +36,7 @@ import { keyRoots, type DashboardId, type ProjectId } from './query-keys.ts';
 import { createRequestPool, type RequestPool } from './request-pool.ts';
 import { fetchSharing, sharingQueries } from './sharing.ts';
 
-export {
-  organizationDashboardKey,
-  slimDashboard,
-  type OrganizationDashboard,
-  type ProjectRows,
-  type SlimUser,
-} from './dashboard-rows.ts';
+export type { OrganizationDashboard, ProjectRows } from './dashboard-rows.ts';
 
 /**
  * Page size of the dashboard lists: API.md §3 sets no maximum `limit`, and production's dashboards
