@@ -32,6 +32,17 @@ const rawAriaDisabled = {
   selector: 'JSXAttribute[name.name="aria-disabled"]',
   message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
 };
+// DESIGN.md rule 5: a query key is written once, inside its resource's factory in src/api/. Outside it,
+// `queryKey:` may only pass on a factory's key (`x.queryKey`, or a `{ queryKey }` taken from its options).
+const queryKeyOutsideApi = {
+  selector:
+    'ObjectExpression > Property[key.name="queryKey"][shorthand=false]:not([value.type="MemberExpression"][value.property.name="queryKey"])',
+  message: "Query keys come only from the factories in src/api/ (`xQueries.y(…).queryKey`, or a function there that does the work).",
+};
+const keyRootsOutsideApi = {
+  selector: 'ImportSpecifier[imported.name="keyRoots"]',
+  message: 'Key roots are for src/api/ only: ask a function there to refresh or update what it names.',
+};
 
 // The title says where the person is in one format (CONSOLE.md): pages set it with useDocumentTitle.
 const handSetTitle = {
@@ -108,13 +119,22 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['\\?(raw|url|worker)$'] }],
-      'no-restricted-syntax': ['error', computedImport, handSetTitle],
+      'no-restricted-syntax': ['error', computedImport, queryKeyOutsideApi, keyRootsOutsideApi, handSetTitle],
     },
   },
+  { files: ['src/api/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, handSetTitle] } },
   // The one place that writes document.title.
-  { files: ['src/components/document-title.tsx'], rules: { 'no-restricted-syntax': ['error', computedImport] } },
+  {
+    files: ['src/components/document-title.tsx'],
+    rules: { 'no-restricted-syntax': ['error', computedImport, queryKeyOutsideApi, keyRootsOutsideApi] },
+  },
   // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
-  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, rawAriaDisabled, handSetTitle] } },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', computedImport, rawAriaDisabled, queryKeyOutsideApi, keyRootsOutsideApi, handSetTitle],
+    },
+  },
   // The React code: jsx-a11y's recommended rules, from the flat-config fork `eslint-plugin-jsx-a11y-x`
   // (the original declares peer eslint only up to ^9; see docs/testing.md). A deliberate pattern the rules
   // misread (a roving tabindex, an aria-activedescendant combobox) is disabled on its line, with the reason.

@@ -44,6 +44,9 @@ const LIBRARIES = ['@tanstack', 'react', 'react-dom', 'react-router', 'scheduler
 const ONLY_WITH_PAGES = [
   'node_modules/@tanstack/react-query/build/modern/useInfiniteQuery.js',
   'node_modules/@tanstack/query-core/build/modern/infiniteQueryObserver.js',
+  // The organization's pages combine one entry per project.
+  'node_modules/@tanstack/react-query/build/modern/useQueries.js',
+  'node_modules/@tanstack/query-core/build/modern/queriesObserver.js',
 ];
 
 export function routeChunks(root: string): CodeSplitting {

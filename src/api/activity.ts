@@ -3,7 +3,7 @@
  * cursor-paged (`{next, previous, results}`), filtered by `scope`, `item_id` and `user`. Keys may
  * read it on production too (scope `activity_log:read`), unlike the session-only `activity/` feed.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { activityLogPageSchema, type ActivityEntry, type ActivityLogPage } from '../contract/schemas.ts';
 import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type ProjectId } from './query-keys.ts';
@@ -57,6 +57,11 @@ export const activityQueries = {
 };
 
 /** Loaded entries as one array, each once (new entries arriving at the top shift older ones onto the next page). */
+/** `Refresh`: every cached activity list of the project (all filters) is fetched again. */
+export function refreshActivityLog(client: QueryClient, projectId: ProjectId): Promise<void> {
+  return client.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) });
+}
+
 export function flattenActivity(data: { pages: ReadonlyArray<ActivityLogPage> } | undefined): ActivityEntry[] {
   if (!data) return [];
   const seen = new Set<string>();

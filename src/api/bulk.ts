@@ -10,7 +10,8 @@ import { restrictionLevels } from '../contract/schemas.ts';
 import type { Dashboard, DashboardListItem } from '../contract/schemas.ts';
 import type { Action } from './authorization.ts';
 import { dashboardDisplayName, dashboardQueries, fetchDashboardPage } from './dashboards.ts';
-import { changed, type Change } from './changes.ts';
+import { changed, isPages, type Change } from './changes.ts';
+import { changeProjectRows, isProjectRows, organizationDashboardKey, rowFields, type OrganizationDashboard } from './dashboard-rows.ts';
 import { updateDashboard } from './dashboard-mutations.ts';
 import type { ApiCall } from './http.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from './query-keys.ts';
@@ -171,10 +172,11 @@ export function createListCacheWriter(queryClient: QueryClient, projectId: Proje
     const answers = queued;
     queued = new Map();
     for (const query of queryClient.getQueryCache().findAll({ queryKey: keyRoots.dashboardLists(projectId) })) {
-      const filters = query.queryKey[3] as DashboardListFilters | undefined;
-      if (!filters) continue;
-      queryClient.setQueryData(dashboardQueries.list(projectId, filters).queryKey, (data) => {
-        if (!data) return data;
+      // Only the list factory's entries (filters as their last part, pages as their data) are rewritten.
+      const filters = query.queryKey[3] as Partial<DashboardListFilters> | undefined;
+      if (!filters || typeof filters !== 'object' || typeof filters.search !== 'string' || !isPages(query.state.data)) continue;
+      queryClient.setQueryData(dashboardQueries.list(projectId, filters as DashboardListFilters).queryKey, (data) => {
+        if (!isPages(data)) return data;
         let removed = 0;
         const pages = data.pages.map((page) => {
           let changed = false;
@@ -196,6 +198,12 @@ export function createListCacheWriter(queryClient: QueryClient, projectId: Proje
           : data;
       });
     }
+    // The organization's rows of this project (a restored one comes back with their refetch).
+    const rowChanges = new Map<string, Partial<OrganizationDashboard> | null>();
+    for (const [id, answer] of answers) rowChanges.set(organizationDashboardKey(projectId, id), answer.deleted ? null : rowFields(answer));
+    queryClient.setQueriesData<unknown>({ queryKey: keyRoots.dashboardRows(projectId), exact: true }, (data: unknown) =>
+      isProjectRows(data) ? changeProjectRows(data, rowChanges) : data,
+    );
     for (const [id, answer] of answers) {
       const detail = dashboardQueries.detail(projectId, id);
       if (answer.deleted) {
@@ -239,6 +247,9 @@ export function useBulkRun(projectId: ProjectId) {
         changed.refresh(keyRoots.dashboardDetails(projectId), { otherTabsOnly: true }),
         ...(kind === 'delete' || kind === 'restore' ? [changed.refresh(keyRoots.project(projectId), { exact: true })] : []),
         changed.refresh(keyRoots.activityLog(projectId)),
+        // This tab's rows hold each answer but not a restored row, which their refetch brings back.
+        changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: kind !== 'restore' }),
+        changed.refresh(keyRoots.dashboardSearches(projectId)),
       ],
     },
   });

@@ -17,7 +17,7 @@
  * Only which keys changed travels between tabs, never a record's data (a project's token, a clear
  * share password) and never the API key.
  */
-import type { DataTag, InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type DataTag, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Paginated } from '../contract/schemas.ts';
 
 export type Change =
@@ -62,7 +62,8 @@ export const changed = {
 
 type Pages = InfiniteData<Paginated<unknown>, unknown>;
 
-const isPages = (data: unknown): data is Pages =>
+/** Whether `data` is an infinite query's (what every updater of a list checks before it changes one). */
+export const isPages = (data: unknown): data is Pages =>
   !!data && typeof data === 'object' && Array.isArray((data as Pages).pages) && Array.isArray((data as Pages).pageParams);
 
 /**
@@ -79,15 +80,34 @@ export async function relist(client: QueryClient, queryKey: QueryKey): Promise<v
   await client.invalidateQueries(filter);
 }
 
-/** Applies what this tab's own mutation declared. Refetches are not awaited: the result is not held back. */
+/**
+ * Applies what this tab's own mutation declared. All or nothing: every update is worked out first,
+ * so an updater that throws leaves the cache as it was (and the mutation fails with its error, shown
+ * where the person acted). Refetches are not awaited: the result is not held back.
+ */
 export function applyChanges(client: QueryClient, changes: ReadonlyArray<Change>): void {
+  // Each `update`'s new data per entry, worked out over what the changes before it wrote.
+  const staged = new Map<string, unknown>();
+  const updates = new Map<Change, Array<{ queryKey: QueryKey; data: unknown }>>();
+  for (const change of changes) {
+    if (change.kind === 'set') staged.set(hashKey(change.queryKey), change.data);
+    if (change.kind !== 'update') continue;
+    const written: Array<{ queryKey: QueryKey; data: unknown }> = [];
+    for (const query of client.getQueryCache().findAll({ queryKey: change.queryKey })) {
+      const before = staged.has(query.queryHash) ? staged.get(query.queryHash) : query.state.data;
+      const data = change.update(before);
+      staged.set(query.queryHash, data);
+      if (data !== before) written.push({ queryKey: query.queryKey, data });
+    }
+    updates.set(change, written);
+  }
   for (const change of changes) {
     switch (change.kind) {
       case 'set':
         client.setQueryData(change.queryKey, change.data);
         break;
       case 'update':
-        client.setQueriesData<unknown>({ queryKey: change.queryKey }, (data: unknown) => change.update(data));
+        for (const { queryKey, data } of updates.get(change) ?? []) client.setQueryData(queryKey, data);
         break;
       case 'refresh':
         if (!change.otherTabsOnly) void client.invalidateQueries({ queryKey: change.queryKey, exact: change.exact });

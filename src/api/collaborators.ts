@@ -80,7 +80,7 @@ export function useAddCollaborator(projectId: ProjectId, dashboardId: DashboardI
     meta: {
       changes: (collaborator: Collaborator) =>
         collaboratorsChanged(projectId, dashboardId, (list) =>
-          list ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
+          Array.isArray(list) ? [...list.filter((c) => c.user.uuid !== collaborator.user.uuid), collaborator] : list,
         ),
     },
   });
@@ -92,7 +92,7 @@ export function useRemoveCollaborator(projectId: ProjectId, dashboardId: Dashboa
     mutationFn: (userUuid: string, call) => removeCollaborator(projectId, dashboardId, userUuid, call),
     meta: {
       changes: (_data: void, userUuid: string) =>
-        collaboratorsChanged(projectId, dashboardId, (list) => list?.filter((c) => c.user.uuid !== userUuid)),
+        collaboratorsChanged(projectId, dashboardId, (list) => (Array.isArray(list) ? list.filter((c) => c.user.uuid !== userUuid) : list)),
     },
   });
 }

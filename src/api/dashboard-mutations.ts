@@ -1,6 +1,7 @@
 /** Dashboards (API.md §5): the mutation hooks and the cache updates they make (fetchers and queries: dashboards.ts). */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { changed, type Change } from './changes.ts';
+import { changed, isPages, type Change } from './changes.ts';
+import { rowChanged, rowFields } from './dashboard-rows.ts';
 import type { DashboardCreateInput, DashboardUpdateInput, RestrictionLevel } from '../contract/inputs.ts';
 import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated } from '../contract/schemas.ts';
 import { dashboardToTemplate } from './dashboard-template.ts';
@@ -75,24 +76,26 @@ export function moveTile(
 
 // ---------- cache helpers ----------
 
+/** `change` over one cached list's pages; anything that is not an infinite list is returned as it was. */
+const overPages = (data: unknown, change: (results: DashboardListItem[]) => DashboardListItem[], countDelta = 0): unknown =>
+  isPages(data)
+    ? {
+        ...data,
+        pages: (data as DashboardPages).pages.map((page) => ({
+          ...page,
+          count: Math.max(0, page.count + countDelta),
+          results: change(page.results),
+        })),
+      }
+    : data;
+
 /** Applies `change` to every cached list page of the project (all searches and filters). */
 function updateLists(
   projectId: ProjectId,
   change: (results: DashboardListItem[]) => DashboardListItem[],
   countDelta = 0,
 ): Change {
-  return changed.update<DashboardPages>(keyRoots.dashboardLists(projectId), (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            count: Math.max(0, page.count + countDelta),
-            results: change(page.results),
-          })),
-        }
-      : data,
-  );
+  return changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) => overPages(data, change, countDelta));
 }
 
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
@@ -100,16 +103,24 @@ const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: Dashb
 
 /** Writes the optimistic pin into this tab's lists and detail (and puts it back on an error). */
 function showPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId, pinned: boolean) {
-  queryClient.setQueriesData<DashboardPages>({ queryKey: keyRoots.dashboardLists(projectId) }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, results: setPinned(dashboardId, pinned)(page.results) })) } : data,
+  queryClient.setQueriesData<unknown>({ queryKey: keyRoots.dashboardLists(projectId) }, (data: unknown) =>
+    overPages(data, setPinned(dashboardId, pinned)),
   );
-  queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) => (d ? { ...d, pinned } : d));
+  queryClient.setQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey, (d) =>
+    d && typeof d === 'object' && 'pinned' in d ? { ...d, pinned } : d,
+  );
 }
 
-/** A new or changed dashboard: its detail is the answer; the project's lists and activity are stale. */
+/**
+ * A new or changed dashboard: its detail is the answer, its row in the organization's rows shows it
+ * at once; the project's lists, rows (a new one joins them) and activity are stale.
+ */
 const dashboardSaved = (projectId: ProjectId, dashboard: Dashboard): Change[] => [
   changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+  rowChanged(projectId, dashboard.id, rowFields(dashboard)),
   changed.refresh(keyRoots.dashboardLists(projectId)),
+  changed.refresh(keyRoots.dashboardSearches(projectId)),
+  changed.refresh(keyRoots.dashboardRows(projectId)),
   changed.refresh(keyRoots.activityLog(projectId)),
 ];
 
@@ -209,8 +220,12 @@ export function useDeleteDashboard(projectId: ProjectId) {
     meta: {
       changes: (_dashboard: Dashboard, dashboardId: DashboardId) => [
         updateLists(projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1),
+        rowChanged(projectId, dashboardId, null),
         changed.remove(keyRoots.dashboard(projectId, dashboardId)),
         changed.refresh(keyRoots.dashboardLists(projectId)),
+        changed.refresh(keyRoots.dashboardSearches(projectId)),
+        // This tab's rows lost it already; the other tabs' refetch.
+        changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: true }),
         // The project's primary_dashboard may have been cleared; its activity log is beneath it too.
         changed.refresh(keyRoots.project(projectId)),
       ],
@@ -251,8 +266,10 @@ export function usePinDashboard(projectId: ProjectId) {
     meta: {
       changes: (dashboard: Dashboard) => [
         changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
+        rowChanged(projectId, dashboard.id, rowFields(dashboard)),
         // The dashboard moved between the pinned block and its place by name, shifting every page between.
         changed.relist(keyRoots.dashboardLists(projectId)),
+        changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: true }),
         changed.refresh(keyRoots.activityLog(projectId)),
       ],
     },

@@ -3,7 +3,7 @@
  * caller's world, and a switch to another demo key. Apart from src/api/mock.ts so that the first
  * load, which only asks whether the backend is the mock, carries none of it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MockFaultsInput } from '../contract/inputs.ts';
 import { mockFaultsSchema, type MockFaults, type Organization } from '../contract/schemas.ts';
 import { changed, type Change } from './changes.ts';
@@ -81,4 +81,16 @@ export function useSwitchKey() {
     },
     meta: { changes: (organization: Organization) => [changed.set(organizationQueries.current().queryKey, organization)] },
   });
+}
+
+/**
+ * After this tab moved to another mock world: nothing fetched in the old world stays on screen. The
+ * mock's own answers are refetched in place (its controls stay open); the rest starts afresh.
+ */
+export function forgetOtherWorld(client: QueryClient): void {
+  void client.cancelQueries();
+  client.getMutationCache().clear();
+  const isMock = (queryKey: ReadonlyArray<unknown>) => keyRoots.mock.every((part, i) => queryKey[i] === part);
+  void client.resetQueries({ predicate: (query) => !isMock(query.queryKey) });
+  void client.invalidateQueries({ queryKey: keyRoots.mock });
 }

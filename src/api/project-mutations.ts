@@ -87,7 +87,7 @@ const projectSaved = (project: Project, ...also: QueryKey[]): Change[] => [
 export function useCreateProject(organization?: string) {
   return useMutation({
     mutationFn: (input: ProjectCreateInput, call) => createProject(input, call, organization),
-    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.organization) },
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projects, keyRoots.organization) },
   });
 }
 
@@ -97,7 +97,7 @@ export function useUpdateProject(projectId: ProjectId) {
     mutationFn: (changes: ProjectUpdateInput, call) => updateProject(projectId, changes, call),
     meta: {
       changes: (project: Project) =>
-        projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId), keyRoots.organization),
+        projectSaved(project, keyRoots.projects, keyRoots.activityLog(projectId), keyRoots.organization),
     },
   });
 }
@@ -114,7 +114,7 @@ export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: Project
       changes: (_data: void, projectId: ProjectId) => [
         changed.remove(keyRoots.project(projectId)),
         changed.remove(keyRoots.dashboards(projectId)),
-        changed.refresh(keyRoots.projectLists),
+        changed.refresh(keyRoots.projects),
         changed.refresh(keyRoots.organization),
       ],
     },
@@ -126,7 +126,7 @@ export function useDeleteProject({ onDeleted }: { onDeleted: (projectId: Project
 export function useResetProjectToken(projectId: ProjectId) {
   return useMutation({
     mutationFn: (_: void, call) => resetProjectToken(projectId, call),
-    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projects, keyRoots.activityLog(projectId)) },
   });
 }
 
@@ -140,6 +140,6 @@ export function useAddProductIntent(projectId: ProjectId) {
 export function useCompleteProductOnboarding(projectId: ProjectId) {
   return useMutation({
     mutationFn: (productType: ProductType, call) => completeProductOnboarding(projectId, productType, call),
-    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projectLists, keyRoots.activityLog(projectId)) },
+    meta: { changes: (project: Project) => projectSaved(project, keyRoots.projects, keyRoots.activityLog(projectId)) },
   });
 }

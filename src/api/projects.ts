@@ -68,7 +68,7 @@ export const projectQueries = {
   /** The first `SWITCHER_PAGE_SIZE` projects of an organization matching `search` (the switchers' server search). */
   switcher: (organization: string, search = '') =>
     queryOptions({
-      queryKey: [...keyRoots.projectLists, 'switcher', { search: search.trim(), organization: organization || '@current' }] as const,
+      queryKey: [...keyRoots.projectSwitchers, { search: search.trim(), organization: organization || '@current' }] as const,
       queryFn: (call) => fetchProjectPage({ search, organization, limit: SWITCHER_PAGE_SIZE }, call),
       placeholderData: keepPreviousData,
       staleTime: 30_000,

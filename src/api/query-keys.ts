@@ -4,9 +4,11 @@
  * `infiniteQueryOptions` factories of each resource module (`dashboardQueries.detail(p, d).queryKey`),
  * so every cache read and write is typed; these roots are only for invalidating and removing.
  *
- *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]
+ *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]   ['projects', 'switcher', …]
  *   ['project', pid] …(detail), 'activity-log', {filters}  … 'is-generating-demo-data'
- *   ['dashboards', pid] … 'list', {search, pinned}   … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
+ *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search   … 'rows'
+ *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
+ *   ['organization', org, 'projects']   (the projects the organization's pages walk)
  *   ['mock', …]
  *
  * Ids are keyed as strings so `7` from the API and `'7'` from the URL are the same entry.
@@ -25,13 +27,21 @@ const id = (value: number | string) => String(value);
 
 export const keyRoots = {
   organization: ['organization'] as const,
+  /** Everything that lists projects: the infinite lists and the switchers' searches. */
+  projects: ['projects'] as const,
   projectLists: ['projects', 'list'] as const,
+  /** The switchers' (and Go to's) searches: one plain page each, never beside the infinite lists. */
+  projectSwitchers: ['projects', 'switcher'] as const,
   /** Everything about one project: its detail (this exact key), activity log, demo-data status. */
   project: (projectId: ProjectId) => ['project', id(projectId)] as const,
   activityLog: (projectId: ProjectId) => ['project', id(projectId), 'activity-log'] as const,
   /** Everything about the dashboards of one project. */
   dashboards: (projectId: ProjectId) => ['dashboards', id(projectId)] as const,
   dashboardLists: (projectId: ProjectId) => ['dashboards', id(projectId), 'list'] as const,
+  /** Go to's searches of one project: one plain page each (never beside the infinite lists). */
+  dashboardSearches: (projectId: ProjectId) => ['dashboards', id(projectId), 'go-to'] as const,
+  /** Every dashboard of one project as the organization's pages keep them (slim rows, all pages). */
+  dashboardRows: (projectId: ProjectId) => ['dashboards', id(projectId), 'rows'] as const,
   /** Every dashboard detail of one project (with their collaborators and sharing). */
   dashboardDetails: (projectId: ProjectId) => ['dashboards', id(projectId), 'detail'] as const,
   /** One dashboard's detail (this exact key) and its collaborators and sharing beneath it. */

@@ -20,7 +20,7 @@ export interface RequestPoolOptions {
 
 export interface RequestPool {
   /** Runs `send` when a slot is free (and no 429 pause holds), retrying it after a 429. */
-  run: <T>(send: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+  run: <T>(send: (signal: AbortSignal) => Promise<T>, taskSignal?: AbortSignal) => Promise<T>;
   /** Requests in flight now, and the most at once so far. */
   inFlight: () => number;
   peak: () => number;
@@ -35,6 +35,27 @@ const retryAfterOf = (error: unknown) => {
   const value = typeof error === 'object' && error !== null ? (error as { retryAfter?: unknown }).retryAfter : undefined;
   return typeof value === 'number' && value >= 0 ? value : null;
 };
+
+/** A signal that aborts when either does (one task of a pool shared by several loads). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  if (a.aborted || b.aborted) return { signal: a.aborted ? a : b, dispose: () => {} };
+  const controller = new AbortController();
+  const dispose = () => {
+    a.removeEventListener('abort', fromA);
+    b.removeEventListener('abort', fromB);
+  };
+  const fromA = () => {
+    dispose();
+    controller.abort(a.reason);
+  };
+  const fromB = () => {
+    dispose();
+    controller.abort(b.reason);
+  };
+  a.addEventListener('abort', fromA, { once: true });
+  b.addEventListener('abort', fromB, { once: true });
+  return { signal: controller.signal, dispose };
+}
 
 export function createRequestPool(options: RequestPoolOptions = {}): RequestPool {
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -54,13 +75,13 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
     next?.();
   };
 
-  /** Resolves once a slot is taken (and no pause holds); rejects when the pool's signal aborts. */
-  const acquire = async (): Promise<void> => {
+  /** Resolves once a slot is taken (and no pause holds); rejects when `until` (the pool's or the task's) aborts. */
+  const acquire = async (until: AbortSignal): Promise<void> => {
     for (;;) {
-      signal.throwIfAborted();
+      until.throwIfAborted();
       const wait = pausedUntil - clock.now();
       if (wait > 0) {
-        await clock.sleep(wait, signal);
+        await clock.sleep(wait, until);
         continue;
       }
       if (inFlight < concurrency) {
@@ -68,22 +89,40 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
         peak = Math.max(peak, inFlight);
         return;
       }
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((resolve) => {
+        // A task cancelled while it waits leaves the queue (and sees its abort on the next turn).
+        const wake = () => {
+          until.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = () => {
+          const at = waiting.indexOf(wake);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve();
+        };
+        until.addEventListener('abort', leave, { once: true });
+        waiting.push(wake);
+      });
     }
   };
 
-  const run = async <T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      await acquire();
-      try {
-        return await send(signal);
-      } catch (error) {
-        if (statusOf(error) !== 429 || attempt >= maxRetries || signal.aborted) throw error;
-        const seconds = retryAfterOf(error) ?? options.defaultRetryAfter ?? 5;
-        pausedUntil = Math.max(pausedUntil, clock.now() + seconds * 1000);
-      } finally {
-        release();
+  const run = async <T>(send: (signal: AbortSignal) => Promise<T>, taskSignal?: AbortSignal): Promise<T> => {
+    const { signal: until, dispose } = taskSignal ? eitherSignal(signal, taskSignal) : { signal, dispose: () => {} };
+    try {
+      for (let attempt = 0; ; attempt++) {
+        await acquire(until);
+        try {
+          return await send(until);
+        } catch (error) {
+          if (statusOf(error) !== 429 || attempt >= maxRetries || until.aborted) throw error;
+          const seconds = retryAfterOf(error) ?? options.defaultRetryAfter ?? 5;
+          pausedUntil = Math.max(pausedUntil, clock.now() + seconds * 1000);
+        } finally {
+          release();
+        }
       }
+    } finally {
+      dispose();
     }
   };
 

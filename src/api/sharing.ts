@@ -8,6 +8,7 @@ import {
   type SharingConfiguration,
 } from '../contract/schemas.ts';
 import { changed, type Change } from './changes.ts';
+import { rowChanged } from './dashboard-rows.ts';
 import { resolveHost } from './connection-storage.ts';
 import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
@@ -122,6 +123,9 @@ export function useUpdateSharing(projectId: ProjectId, dashboardId: DashboardId)
           sharing,
           changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
           changed.refresh(keyRoots.dashboardLists(projectId)),
+          // Its row joins or leaves `Public links` here at once; the other tabs refetch that project's rows.
+          rowChanged(projectId, dashboardId, { is_shared: sharing.enabled }),
+          changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: true }),
         ),
     },
   });
@@ -158,7 +162,9 @@ export function useDeleteSharePassword(projectId: ProjectId, dashboardId: Dashbo
     meta: {
       changes: (_data: void, passwordId: number) => [
         changed.update<SharingConfiguration>(sharingQueries.detail(projectId, dashboardId).queryKey, (sharing) =>
-          sharing ? { ...sharing, share_passwords: sharing.share_passwords.filter((p) => p.id !== passwordId) } : sharing,
+          sharing && Array.isArray(sharing.share_passwords)
+            ? { ...sharing, share_passwords: sharing.share_passwords.filter((p) => p.id !== passwordId) }
+            : sharing,
         ),
         changed.refresh(sharingQueries.detail(projectId, dashboardId).queryKey),
       ],

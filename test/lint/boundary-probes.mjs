@@ -31,6 +31,10 @@ const probes = [
   { name: 'document.title set by hand in a feature', path: 'src/features/projects/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
   // jsx-a11y's recommended rules on the React code (eslint-plugin-jsx-a11y-x).
   { name: 'a clickable <div> with no key listener', path: 'src/components/probe.tsx', code: `export const Probe = ({ go }: { go: () => void }) => <div onClick={go}>Go</div>;\n`, rule: 'jsx-a11y-x/click-events-have-key-events' },
+  // DESIGN.md rule 5: query keys come only from the factories of src/api/ (Go to once cached a page under the lists' root).
+  { name: 'a queryKey written in a feature', path: 'src/features/go-to/probe.ts', code: `import { queryOptions } from '@tanstack/react-query';\nexport const probe = queryOptions({ queryKey: ['dashboards', '1', 'list', 'go-to'], queryFn: () => 1 });\n`, rule: 'no-restricted-syntax' },
+  { name: 'a queryKey written in app/', path: 'src/app/probe.ts', code: `import type { QueryClient } from '@tanstack/react-query';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: ['dashboards'] });\n`, rule: 'no-restricted-syntax' },
+  { name: 'a key root in a feature', path: 'src/features/activity/probe.ts', code: `import { keyRoots } from '../../api/query-keys.ts';\nexport const probe = keyRoots.mock;\n`, rule: 'no-restricted-syntax' },
   { name: 'classic zod', path: 'src/contract/probe.ts', code: `import { z } from 'zod';\nexport const probe = z;\n`, rule: 'no-restricted-imports' },
 ];
 
@@ -46,6 +50,17 @@ const [clean] = await eslint.lintText(`import { emptyDraft } from './new-dashboa
   filePath: 'src/features/dashboards/probe.ts',
 });
 if (clean?.errorCount) failures.push(`an allowed import was refused: ${clean.messages.map((m) => m.ruleId).join(', ')}`);
+// A factory's key read in a feature, and a key written in src/api/, pass.
+const [factoryKey] = await eslint.lintText(
+  `import type { QueryClient } from '@tanstack/react-query';\nimport { dashboardQueries } from '../../api/dashboards.ts';\nexport const probe = (client: QueryClient) => client.getQueryData(dashboardQueries.detail(1, 2).queryKey);\n`,
+  { filePath: 'src/features/go-to/probe.ts' },
+);
+if (factoryKey?.errorCount) failures.push(`a factory's key read in a feature was refused: ${factoryKey.messages.map((m) => m.ruleId).join(', ')}`);
+const [apiKey] = await eslint.lintText(
+  `import { queryOptions } from '@tanstack/react-query';\nexport const probe = queryOptions({ queryKey: ['probe'] as const, queryFn: () => 1 });\n`,
+  { filePath: 'src/api/probe.ts' },
+);
+if (apiKey?.errorCount) failures.push(`a key written in src/api/ was refused: ${apiKey.messages.map((m) => m.ruleId).join(', ')}`);
 
 if (failures.length) {
   console.error(`Import-boundary probes that ESLint did not refuse:\n  ${failures.join('\n  ')}`);

@@ -272,4 +272,69 @@ describe('Public links', () => {
       'project_id,project_name,dashboard_id,dashboard_name,public_link,password_required,shared_since',
     );
   });
+
+  it('ends its progress only once every shared row has its configuration: then no row says Loading…', async () => {
+    const shared = (await everyDashboard()).filter((d) => d.is_shared);
+    const { server } = renderApp('/organization/public-links');
+    server.use(
+      http.get('*/api/projects/:projectId/dashboards/:dashboardId/sharing/', async () => {
+        await delay(200);
+        return undefined;
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Public links' });
+    // While the configurations arrive, the bar says so.
+    expect(await screen.findByText(/^Loading public links: \d+ of \d+$/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading dashboards' })).not.toBeInTheDocument());
+    expect(within(table).queryByText('Loading…')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(shared.length + 1);
+  });
+});
+
+describe('The organization’s rows in the cache', () => {
+  it('going back shows the rows at once (no progress), then refreshes in the background', async () => {
+    const all = await everyDashboard();
+    const { router } = renderApp('/organization/dashboards');
+    await loaded();
+    const count = `${all.length} dashboards in ${new Set(all.map((d) => d.project.id)).size} projects`;
+    expect(await screen.findByText(count)).toBeInTheDocument();
+    await router.navigate('/projects');
+    expect(await screen.findByRole('heading', { name: 'Projects', level: 1 })).toBeInTheDocument();
+    await router.navigate('/organization/dashboards');
+    expect(await screen.findByRole('heading', { name: 'All dashboards', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(count)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading dashboards' })).not.toBeInTheDocument();
+  });
+
+  it('shows a pin and a delete made on another page of this tab, reading again at most the project they touched', async () => {
+    const made = await createDashboard(projects.app, 'Cache reach pinned');
+    const gone = await createDashboard(projects.app, 'Cache reach deleted');
+    const { router, user, runtime } = renderApp(`/organization/dashboards?search=${encodeURIComponent('Cache reach')}`);
+    await loaded();
+    expect(await screen.findByText('2 dashboards in 1 project')).toBeInTheDocument();
+
+    await router.navigate(`/projects/${projects.app}/dashboards?search=${encodeURIComponent('Cache reach')}`);
+    await user.click(await screen.findByRole('button', { name: 'Pin Cache reach pinned' }));
+    expect(await screen.findByRole('button', { name: 'Unpin Cache reach pinned' })).toBeInTheDocument();
+    await router.navigate(`/projects/${projects.app}/dashboards/${gone.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete dashboard' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboards', level: 1 })).toBeInTheDocument();
+
+    const before = runtime.requestLog.get().length;
+    await router.navigate(`/organization/dashboards?search=${encodeURIComponent('Cache reach')}`);
+    const table = await screen.findByRole('table', { name: 'All dashboards' });
+    expect(await screen.findByText('1 dashboard in 1 project')).toBeInTheDocument();
+    const row = within(table).getAllByRole('row').find((candidate) => within(candidate).queryByRole('link', { name: made.name! }));
+    expect(within(row!).getByText('Pinned')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: gone.name! })).not.toBeInTheDocument();
+    // Only the touched project's list is read again, never every project's.
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading dashboards' })).not.toBeInTheDocument());
+    const lists = runtime.requestLog
+      .get()
+      .slice(0, runtime.requestLog.get().length - before)
+      .map((entry) => entry.path)
+      .filter((path) => /^\/api\/projects\/\d+\/dashboards\/\?/.test(path));
+    expect(new Set(lists.map((path) => path.split('/')[3]))).toEqual(new Set(lists.length ? [String(projects.app)] : []));
+  });
 });

@@ -6,12 +6,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { activityQueries, type ActivityLogFilters } from '../../api/activity.ts';
+import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '../../api/activity.ts';
 import { useAuthorization } from '../../api/authorization.ts';
 import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
 import { organizationQueries } from '../../api/organization.ts';
 import { projectQueries } from '../../api/projects.ts';
-import { keyRoots } from '../../api/query-keys.ts';
 import { Button } from '../../components/button.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -85,7 +84,7 @@ export default function ActivityPage() {
         <button
           type="button"
           className="button"
-          onClick={() => void queryClient.invalidateQueries({ queryKey: keyRoots.activityLog(projectId) })}
+          onClick={() => void refreshActivityLog(queryClient, projectId)}
         >
           Refresh
         </button>

@@ -7,13 +7,12 @@
  * arrow keys move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
  * pause in typing, and a superseded one is cancelled (TanStack Query aborts its signal).
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchDashboardPage } from '../../api/dashboards.ts';
+import { dashboardSearchQueries } from '../../api/dashboard-search.ts';
 import { useSwitchKey } from '../../api/mock-mutations.ts';
 import { projectQueries } from '../../api/projects.ts';
-import { keyRoots } from '../../api/query-keys.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -22,7 +21,6 @@ import './go-to.css';
 import { useDebounced } from '../../components/use-debounced.ts';
 
 export const GO_TO_DEBOUNCE_MS = 200;
-const DASHBOARD_RESULTS = 10;
 
 export interface GoToDialogProps {
   /** The project whose pages and dashboards are offered (null: only projects and actions). */
@@ -46,14 +44,6 @@ interface Group {
   items: Item[];
 }
 
-const dashboardSearch = (projectId: string, search: string) =>
-  queryOptions({
-    queryKey: [...keyRoots.dashboardLists(projectId), 'go-to', search] as const,
-    queryFn: (call) => fetchDashboardPage(projectId, { search, limit: DASHBOARD_RESULTS }, call),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-
 const matches = (text: string, needle: string) => !needle || text.toLowerCase().includes(needle);
 
 export default function GoToDialog({ projectId, projectName, mockInfo, onToggleApiLog, onClose }: GoToDialogProps) {
@@ -69,7 +59,7 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
   const searching = search !== '' && !choosingKey;
 
   const projects = useQuery({ ...projectQueries.switcher('@current', search), enabled: searching });
-  const dashboards = useQuery({ ...dashboardSearch(projectId ?? '', search), enabled: searching && projectId !== null });
+  const dashboards = useQuery({ ...dashboardSearchQueries.goTo(projectId ?? '', search), enabled: searching && projectId !== null });
 
   const groups = useMemo<Group[]>(() => {
     const open = (path: string, state?: unknown) => () => {

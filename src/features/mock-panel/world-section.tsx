@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
 import { saveConnection } from '../../api/save-connection.ts';
-import { keyRoots } from '../../api/query-keys.ts';
+import { forgetOtherWorld } from '../../api/mock-mutations.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { mockWorldNameError } from '../../contract/mock-world.ts';
@@ -24,12 +24,7 @@ function useSwitchWorld(): (world: string) => void {
     if (!current) return;
     // The same key, host and storage: only the world changes (the other tabs see the same key).
     saveConnection(runtime, { host: current.host, key: current.key, remember: current.remembered, world });
-    void queryClient.cancelQueries();
-    queryClient.getMutationCache().clear();
-    // The mock's own answers are refetched in place, so its controls stay open; the rest starts afresh.
-    const isMock = (queryKey: ReadonlyArray<unknown>) => keyRoots.mock.every((part, i) => queryKey[i] === part);
-    void queryClient.resetQueries({ predicate: (query) => !isMock(query.queryKey) });
-    void queryClient.invalidateQueries({ queryKey: keyRoots.mock });
+    forgetOtherWorld(queryClient);
   };
 }
 

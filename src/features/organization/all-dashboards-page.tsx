@@ -204,7 +204,6 @@ export default function AllDashboardsPage() {
             selection={selection}
             matching={sorted}
             facts={facts}
-            onRows={data.update}
             onFocusAway={() => document.getElementById(headerCheckboxId)?.focus()}
           />
         )}

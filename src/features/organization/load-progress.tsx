@@ -1,24 +1,36 @@
-/** The organization's loading: `Loading dashboards` (projects loaded of total) with `Stop`, and `Could not load`. */
-import type { OrganizationDashboardsState } from '../../api/organization-dashboards.ts';
+/**
+ * The organization's loading: `Loading dashboards` (projects loaded of total, then, on `Public links`,
+ * the sharing configurations read of total) with `Stop`, and `Could not load`.
+ */
+import type { OrganizationDashboardsState, SharingConfigurations } from '../../api/organization-dashboards.ts';
 
-export function LoadProgress({ data }: { data: OrganizationDashboardsState }) {
+export function LoadProgress({ data, sharing }: { data: OrganizationDashboardsState; sharing?: Pick<SharingConfigurations, 'loaded' | 'total'> }) {
   const total = data.projects?.length ?? null;
+  const linksPending = !data.stopped && sharing !== undefined && sharing.loaded < sharing.total;
+  const showLinks = !data.loading && linksPending;
+  let text: string;
+  let value: number | undefined;
+  let max: number;
+  if (showLinks) {
+    text = `Loading public links: ${sharing.loaded} of ${sharing.total}`;
+    value = sharing.loaded;
+    max = sharing.total;
+  } else {
+    text = total === null ? 'Finding the projects' : `${data.loadedProjects} of ${total} projects`;
+    value = total === null ? undefined : data.loadedProjects;
+    max = Math.max(1, total ?? 1);
+  }
   return (
     <>
-      {data.loading && (
+      {(data.loading || showLinks) && (
         <div className="bulk-progress org-progress">
-          <span>
-            {total === null ? 'Finding the projects…' : `Loading dashboards: ${data.loadedProjects} of ${total} projects`}
-          </span>
-          <progress
-            aria-label="Loading dashboards"
-            max={Math.max(1, total ?? 1)}
-            value={total === null ? undefined : data.loadedProjects}
-            aria-valuetext={total === null ? 'Finding the projects' : `${data.loadedProjects} of ${total} projects`}
-          />
-          <button type="button" className="button button-small" onClick={data.stop}>
-            Stop
-          </button>
+          <span>{showLinks ? text : total === null ? 'Finding the projects…' : `Loading dashboards: ${text}`}</span>
+          <progress aria-label="Loading dashboards" max={max} value={value} aria-valuetext={text} />
+          {data.loading && (
+            <button type="button" className="button button-small" onClick={data.stop}>
+              Stop
+            </button>
+          )}
         </div>
       )}
       {data.stopped && (

@@ -8,13 +8,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
 import {
+  createOrganizationRowsWriter,
   organizationBulkAuthorization,
   organizationBulkVerb,
   sendOrganizationBulk,
   useOrganizationBulkRun,
   type OrganizationBulkAction,
 } from '../../api/organization-bulk.ts';
-import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
+import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
 import { useBulkActionRun } from '../../api/bulk-action-run.ts';
 import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
@@ -30,13 +31,10 @@ export interface OrganizationBulkProps {
   /** Every loaded row that matches the filters (what `Select all M matching` means), as shown now. */
   matching: ReadonlyArray<OrganizationDashboard>;
   facts: AuthorizationFacts;
-  /** The loaded rows change (null: the row leaves; `added`: rows back after Undo). */
-  onRows: (changes: ReadonlyMap<string, Partial<OrganizationDashboard> | null>, added?: ReadonlyArray<OrganizationDashboard>) => void;
-  onSharing?: (key: string, sharing: PublicLinkConfig) => void;
   onFocusAway: () => void;
 }
 
-export function OrganizationBulk({ variant, selection, matching, facts, onRows, onSharing, onFocusAway }: OrganizationBulkProps) {
+export function OrganizationBulk({ variant, selection, matching, facts, onFocusAway }: OrganizationBulkProps) {
   // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
   const bulkRun = useOrganizationBulkRun();
   const queryClient = useQueryClient();
@@ -51,34 +49,19 @@ export function OrganizationBulk({ variant, selection, matching, facts, onRows, 
     refusal: (action, row) => refusal(organizationBulkAuthorization(action), { ...facts, projectId: String(row.projectId), dashboard: row }),
     describeError: errorDetail,
     prepare: (action) => {
-      // Rows change in batches (one render per ~frame), not per answer.
-      let changes = new Map<string, Partial<OrganizationDashboard> | null>();
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      const flush = () => {
-        timer = null;
-        if (changes.size === 0) return;
-        const batch = changes;
-        changes = new Map();
-        onRows(batch, action.kind === 'restore' ? matchingRestored(batch) : undefined);
-      };
-      // Undo brings back the rows it restores, as they were.
-      const restoring = new Map<string, OrganizationDashboard>();
-      const matchingRestored = (batch: Map<string, unknown>) => [...batch.keys()].flatMap((key) => restoring.get(key) ?? []);
+      // Each answer goes into the cache's rows (in batches), where every page reading them sees it.
+      const writer = createOrganizationRowsWriter(queryClient, action.kind === 'restore');
       const touched = new Set<number>();
       let ended = () => {};
       bulkRun.mutate({ action, done: new Promise<number[]>((resolve) => (ended = () => resolve([...touched]))) });
       return {
         send: async (row, signal) => {
-          if (action.kind === 'restore') restoring.set(row.key, row);
           const answer = await sendOrganizationBulk(action, row, { client: queryClient, signal });
           touched.add(row.projectId);
-          changes.set(row.key, answer.row);
-          if (answer.sharing) onSharing?.(row.key, answer.sharing);
-          timer ??= setTimeout(flush, 50);
+          writer.write(row, answer);
         },
         finish: (updated) => {
-          if (timer !== null) clearTimeout(timer);
-          flush();
+          writer.flush();
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((row) => row.key));

@@ -39,7 +39,8 @@ export default function PublicLinksPage() {
   const host = useConnectionState().connection?.host ?? '';
 
   const shared = useMemo(() => sortRows(data.rows.filter((row) => row.is_shared), { field: 'project', descending: false }), [data.rows]);
-  const { configs, setConfig } = useSharingConfigurations(shared);
+  const sharing = useSharingConfigurations(shared);
+  const { configs } = sharing;
   const selection = useSelection(shared, shared.length, '', rowKey);
   const configOf = (row: OrganizationDashboard) => {
     const config = configs.get(row.key);
@@ -116,7 +117,7 @@ export default function PublicLinksPage() {
     );
   } else if (data.error) {
     content = <ErrorState title="Could not load the projects" error={data.error} onRetry={data.reload} />;
-  } else if (shared.length === 0 && !data.loading) {
+  } else if (shared.length === 0 && !data.loading && !data.stopped) {
     content = (
       <EmptyState title="No public links">
         <p>No dashboard of this organization is shared publicly.</p>
@@ -135,7 +136,7 @@ export default function PublicLinksPage() {
           <h1>Public links</h1>
           {!refused && <p className="org-count">{countLine(shared)}</p>}
         </div>
-        {!refused && <LoadProgress data={data} />}
+        {!refused && <LoadProgress data={data} sharing={sharing} />}
         {!refused && (
           <div className="toolbar org-filters">
             <div className="export-csv">
@@ -151,8 +152,6 @@ export default function PublicLinksPage() {
             selection={selection}
             matching={shared}
             facts={facts}
-            onRows={data.update}
-            onSharing={setConfig}
             onFocusAway={() => document.getElementById(headerCheckboxId)?.focus()}
           />
         )}
