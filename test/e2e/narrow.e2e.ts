@@ -141,10 +141,10 @@ describe('A phone at 390×844', () => {
       );
       return measured;
     });
-    // The name is visible on screen: the link is not hidden inside the table's scroll box.
-    const scrollBox = await page.getByRole('region', { name: 'Dashboards, scrollable' }).boundingBox();
-    assert.ok(scrollBox, 'the table is on screen');
-    assert.ok(firstWord.word.right <= scrollBox.x + scrollBox.width + 0.5, 'the first word is within the table’s visible box');
+    // The name is visible on screen: the link is not cut by the table's box (on a phone the page scrolls, not the box).
+    const tableBox = await page.getByRole('table', { name: 'Dashboards', exact: true }).boundingBox();
+    assert.ok(tableBox, 'the table is on screen');
+    assert.ok(firstWord.word.right <= tableBox.x + tableBox.width + 0.5, 'the first word is within the table’s box');
     assert.ok(firstWord.word.right <= WIDTH, 'the first word is within the window');
   });
 
