@@ -18,7 +18,7 @@ const HEIGHT = 844;
 const MAX_ROWS_IN_DOM = 80;
 
 /** Scrolls the window so that the table's top is at the window's top. */
-async function scrollToTable(page: Page, table: Locator): Promise<void> {
+async function scrollToTable(table: Locator): Promise<void> {
   await table.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY));
 }
 
@@ -47,7 +47,7 @@ function onScreen(table: Locator) {
 /** The list page's table, scrolled to: 8+ rows on screen, the header in view, the page (not a box) scrolling. */
 async function expectPhoneList(page: Page, table: Locator, name: string): Promise<void> {
   await tableRows(table).nth(8).waitFor();
-  await scrollToTable(page, table);
+  await scrollToTable(table);
   const shown = await eventually(async () => {
     const measured = await onScreen(table);
     assert.ok(measured.whole >= 8, `${name}: ${measured.whole} rows wholly on screen at ${WIDTH}×${HEIGHT} (at least 8)`);

@@ -126,4 +126,4 @@ if (failures.length > 0) {
   console.error(`literal-colours: ${failures.length} problem(s):\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`literal-colours: ${probes.length} probes refused; the built CSS uses tokens for every colour`);
+console.info(`literal-colours: ${probes.length} probes refused; the built CSS uses tokens for every colour`);

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     await chromium.close();
     await stack.close();
   }
-  console.log(`screenshots: ${written.length} pictures in ${out}`);
+  console.info(`screenshots: ${written.length} pictures in ${out}`);
 }
 
 /** The window as a person sees it: fonts loaded, no focus ring or pointer hover, no caret. */
