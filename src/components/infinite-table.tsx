@@ -88,15 +88,18 @@ export function useFillHeight(
 /** Below this width a filling table lets the page scroll (the narrow layout of src/app/styles.css). */
 const PAGE_SCROLL_QUERY = '(max-width: 719.98px)';
 
+let pageScrollQuery: MediaQueryList | null | undefined;
+const narrowQuery = () => (pageScrollQuery ??= typeof window.matchMedia === 'function' ? window.matchMedia(PAGE_SCROLL_QUERY) : null);
+
 /** Whether the window is narrow enough for a filling table to let the page scroll; false without `matchMedia`. */
 function usePageScroll(filling: boolean): boolean {
   const narrow = useSyncExternalStore(
     (changed) => {
-      const query = typeof window.matchMedia === 'function' ? window.matchMedia(PAGE_SCROLL_QUERY) : null;
+      const query = narrowQuery();
       query?.addEventListener('change', changed);
       return () => query?.removeEventListener('change', changed);
     },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PAGE_SCROLL_QUERY).matches,
+    () => narrowQuery()?.matches ?? false,
     () => false,
   );
   return filling && narrow;
@@ -197,7 +200,8 @@ export function InfiniteTable<T>({
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const fallbackRect: Rect = { width: 1024, height: HEADER_HEIGHT + rowHeight * FALLBACK_ROWS };
   const [initialRect] = useState<Rect>(() => {
-    const height = expectedScrollHeight(maxHeight);
+    // The page scrolling, the view is the window.
+    const height = pageScrolls ? window.innerHeight : expectedScrollHeight(maxHeight);
     return height === null ? fallbackRect : { width: fallbackRect.width, height: Math.round(height) };
   });
 
