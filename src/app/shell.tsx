@@ -52,6 +52,14 @@ const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <Switcher
 const ShortcutKeys = lazyComponent(() => import('./shortcut-keys.tsx'));
 // The backend's badge (src/app/backend-badge.tsx) comes with the switchers' code, not the first page's.
 const BackendBadge = lazyComponent(async () => ({ default: (await import('./switchers.tsx')).BackendBadge }));
+// `Theme` too (the page's inline script has applied the remembered theme already); its room is held until then.
+const ThemeControl = lazyComponent(
+  async () => ({ default: (await import('./switchers.tsx')).ThemeControl }),
+  <span className="picker theme-picker" aria-hidden="true">
+    <span className="picker-label">Theme</span>
+    <span className="theme-picker-box" />
+  </span>,
+);
 const GoToDialog = lazyComponent(() => import('../features/go-to/go-to-dialog.tsx'));
 const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-dialog.tsx'));
 
@@ -202,6 +210,7 @@ export function Shell({ children }: { children: ReactNode }) {
               >
                 API log
               </button>
+              <ThemeControl />
               <button type="button" className="button" onClick={() => runtime.connection.disconnect({ byPerson: true })}>
                 Disconnect
               </button>

@@ -16,6 +16,8 @@ import { useDebounced } from '../components/use-debounced.ts';
 
 /** The backend's badge loads with the switchers (src/app/shell.tsx). */
 export { BackendBadge } from './backend-badge.tsx';
+/** So does `Theme` (src/app/theme-control.tsx). */
+export { ThemeControl } from './theme-control.tsx';
 
 export const SWITCHER_DEBOUNCE_MS = 250;
 

@@ -4,16 +4,23 @@
  * the rest, so table semantics stay intact; aria-rowcount/aria-rowindex tell the true size.
  * The next page loads when the rendered window nears the loaded end, or by `Load more`.
  * Without layout (jsdom) the scroll area is assumed to be `FALLBACK_ROWS` rows tall, so tests see rows.
+ * On a phone (below 720 px) a filling table (`maxHeight="fill"`, the list pages) is no box of its own:
+ * the page scrolls, the window is the virtualizer's scroll element and the header row sticks to the
+ * window's top (docs/console.md, "Look").
  */
 import {
   defaultRangeExtractor,
   measureElement as defaultMeasureElement,
   observeElementRect,
+  observeWindowOffset,
+  observeWindowRect,
   useVirtualizer,
+  windowScroll,
   type Range,
   type Rect,
+  type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import {
   DEFAULT_MAX_HEIGHT,
   DEFAULT_MAX_HEIGHT_REM,
@@ -78,6 +85,66 @@ export function useFillHeight(
   return enabled ? height : null;
 }
 
+/** Below this width a filling table lets the page scroll (the narrow layout of src/app/styles.css). */
+const PAGE_SCROLL_QUERY = '(max-width: 719.98px)';
+
+let pageScrollQuery: MediaQueryList | null | undefined;
+const narrowQuery = () => (pageScrollQuery ??= typeof window.matchMedia === 'function' ? window.matchMedia(PAGE_SCROLL_QUERY) : null);
+
+/** Whether the window is narrow enough for a filling table to let the page scroll; false without `matchMedia`. */
+function usePageScroll(filling: boolean): boolean {
+  const narrow = useSyncExternalStore(
+    (changed) => {
+      const query = narrowQuery();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => narrowQuery()?.matches ?? false,
+    () => false,
+  );
+  return filling && narrow;
+}
+
+/**
+ * Where the table's scroll area starts in the page (px from the document's top): the rows' offset for
+ * a virtualizer that scrolls the window. Measured again when the page around it changes size.
+ */
+function usePageOffset(scroll: RefObject<HTMLElement | null>, enabled: boolean): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = scroll.current;
+    if (!enabled || !element) return;
+    const measure = () => {
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setOffset((current) => (current === next ? current : next));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    const page = element.closest<HTMLElement>('.page') ?? element.parentElement;
+    if (page) observer?.observe(page);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [scroll, enabled]);
+  return enabled ? offset : 0;
+}
+
+type RowVirtualizerOptions = VirtualizerOptions<HTMLDivElement, HTMLTableRowElement>;
+/**
+ * The window as the scroll element: TanStack Virtual's own window functions (those of its
+ * `useWindowVirtualizer`), in place of the element ones of the same virtualizer, so one virtualizer
+ * (and its rows) serves both layouts.
+ */
+const WINDOW_SCROLLING = {
+  getScrollElement: () => window,
+  observeElementRect: observeWindowRect,
+  observeElementOffset: observeWindowOffset,
+  scrollToFn: windowScroll,
+  initialOffset: () => window.scrollY,
+} as unknown as Pick<RowVirtualizerOptions, 'getScrollElement' | 'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'initialOffset'>;
+
 export interface InfiniteTableProps<T> extends InfiniteTableBaseProps<T> {
   /** Rows rendered beyond each edge of the view. Default 6. */
   overscan?: number;
@@ -124,13 +191,17 @@ export function InfiniteTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const filling = maxHeight === FILL_MAX_HEIGHT;
-  const fillHeight = useFillHeight(scrollRef, containerRef, filling);
+  const pageScrolls = usePageScroll(filling);
+  const fillHeight = useFillHeight(scrollRef, containerRef, filling && !pageScrolls);
+  // With the window scrolling, the rows' offsets count from the document's top.
+  const pageOffset = usePageOffset(scrollRef, pageScrolls);
   const countId = useId();
   // The focused row stays rendered while scrolled away, so keyboard focus is never lost.
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const fallbackRect: Rect = { width: 1024, height: HEADER_HEIGHT + rowHeight * FALLBACK_ROWS };
   const [initialRect] = useState<Rect>(() => {
-    const height = expectedScrollHeight(maxHeight);
+    // The page scrolling, the view is the window.
+    const height = pageScrolls ? window.innerHeight : expectedScrollHeight(maxHeight);
     return height === null ? fallbackRect : { width: fallbackRect.width, height: Math.round(height) };
   });
 
@@ -161,6 +232,7 @@ export function InfiniteTable<T>({
       const size = defaultMeasureElement(element, entry, instance);
       return size > 0 ? size : rowHeight;
     },
+    ...(pageScrolls ? { ...WINDOW_SCROLLING, scrollMargin: pageOffset } : {}),
   });
 
   const virtualItems = virtualizer.getVirtualItems();
@@ -177,7 +249,7 @@ export function InfiniteTable<T>({
   });
 
   const rows: ReactNode[] = [];
-  let previousEnd = HEADER_HEIGHT;
+  let previousEnd = pageOffset + HEADER_HEIGHT;
   const spacer = (key: string, height: number) =>
     height > 0 ? (
       <tr key={key} className="spacer-row" aria-hidden="true" style={{ height }}>
@@ -202,24 +274,30 @@ export function InfiniteTable<T>({
     );
     previousEnd = virtualItem.end;
   }
-  rows.push(spacer('spacer-after', virtualizer.getTotalSize() - previousEnd));
+  rows.push(spacer('spacer-after', pageOffset + virtualizer.getTotalSize() - previousEnd));
 
   return (
     <div ref={containerRef} className="infinite-table">
       <div
         ref={scrollRef}
-        className="table-scroll"
-        // Until measured (and without layout), a filling table takes the default height.
-        style={{ maxHeight: filling ? (fillHeight ?? DEFAULT_MAX_HEIGHT) : maxHeight }}
-        role="region"
-        aria-label={`${label}, scrollable`}
-        aria-describedby={countId}
-        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrolling region must take focus so keyboards can scroll it (axe: scrollable-region-focusable).
-        tabIndex={0}
+        {...(pageScrolls
+          ? // The page scrolls: the box is only the table's frame.
+            { className: 'table-scroll table-scroll-page' }
+          : {
+              className: 'table-scroll',
+              // Until measured (and without layout), a filling table takes the default height.
+              style: { maxHeight: filling ? (fillHeight ?? DEFAULT_MAX_HEIGHT) : maxHeight },
+              role: 'region',
+              'aria-label': `${label}, scrollable`,
+              'aria-describedby': countId,
+              // A scrolling region must take focus so keyboards can scroll it (axe: scrollable-region-focusable).
+              tabIndex: 0,
+            })}
       >
         <table
           className={tableClassName ? `data-table ${tableClassName}` : 'data-table'}
           aria-label={label}
+          aria-describedby={pageScrolls ? countId : undefined}
           aria-rowcount={shownTotal(total, items.length) + 1}
           onFocus={(event) => {
             const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');

@@ -33,9 +33,11 @@ async function loaded(page: Page) {
 
 /** Scrolls a virtualized table's region down, a screen at a time, until `target` is rendered. */
 async function scrollTo(page: Page, region: string, target: Locator) {
+  // The table's own scroll box; on a phone the page itself scrolls (no such region).
   const scroller = main(page).getByRole('region', { name: `${region}, scrollable` });
   for (let step = 0; step < 40 && (await target.count()) === 0; step++) {
-    await scroller.evaluate((element) => element.scrollBy(0, element.clientHeight * 0.8));
+    if ((await scroller.count()) === 0) await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8));
+    else await scroller.evaluate((element) => element.scrollBy(0, element.clientHeight * 0.8));
     await page.waitForTimeout(50);
   }
   await target.waitFor();

@@ -77,7 +77,7 @@ describe('Shell', () => {
     }
     const boxes = await bar.evaluate((header) =>
       // The mock's key and world count as one item: they are stacked in the row.
-      [...header.querySelectorAll('a, button, input, [role="combobox"], .badge, .mock-badges, .mock-faults-indicator, .org-name')]
+      [...header.querySelectorAll('a, button, input, select, [role="combobox"], .badge, .mock-badges, .mock-faults-indicator, .org-name')]
         .map((element) => ({ element, box: element.getBoundingClientRect() }))
         .filter(({ element, box }) => box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden')
         .map(({ element, box }) => ({
@@ -89,7 +89,7 @@ describe('Shell', () => {
         })),
     );
     const described = boxes.map((b) => `${b.what}: ${b.left}-${b.right} x ${b.top}-${b.bottom}`).join('\n');
-    assert.ok(boxes.length >= 12, `the top bar's controls were found:\n${described}`);
+    assert.ok(boxes.length >= 13, `the top bar's controls were found:\n${described}`);
     // One row: every control overlaps every other vertically, and none leaves the window.
     const lowestTop = Math.max(...boxes.map((b) => b.top));
     const highestBottom = Math.min(...boxes.map((b) => b.bottom));

@@ -106,26 +106,45 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
+/** The themes of `Theme` (docs/console.md, "Look"): axe checks the page in each. */
+export const THEMES = ['light', 'dark'] as const;
+
 /**
- * Runs axe-core on the page as it is now and fails on any `serious` or `critical` violation,
- * listing them readably. Returns every violation (minor and moderate included) for the caller.
+ * Runs axe-core on the page as it is now, once in each theme (the `data-theme` of <html>, as `Theme`
+ * sets it; put back as it was afterwards), and fails on any `serious` or `critical` violation,
+ * listing them readably. Returns every violation of both runs (minor and moderate included).
  */
 export async function checkA11y(page: Page, name: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   // Evaluated through the DevTools protocol, not as an inline <script>: the page's
   // Content-Security-Policy (rightly) refuses those.
   if (!loaded) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  }) as AxeViolation[];
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  if (blocking.length > 0) {
-    await screenshot(page, `a11y-${name}`);
-    assert.fail(`axe found ${blocking.length} serious/critical violation(s) on "${name}":\n${formatViolations(blocking)}`);
+  const setTheme = (theme: string | null) =>
+    page.evaluate((value) => {
+      if (value) document.documentElement.setAttribute('data-theme', value);
+      else document.documentElement.removeAttribute('data-theme');
+    }, theme);
+  const before = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  const all: AxeViolation[] = [];
+  try {
+    for (const theme of THEMES) {
+      await setTheme(theme);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations;
+      }) as AxeViolation[];
+      all.push(...violations);
+      const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      if (blocking.length > 0) {
+        await screenshot(page, `a11y-${name}-${theme}`);
+        assert.fail(`axe found ${blocking.length} serious/critical violation(s) on "${name}" in the ${theme} theme:\n${formatViolations(blocking)}`);
+      }
+    }
+  } finally {
+    await setTheme(before).catch(() => undefined);
   }
-  return violations;
+  return all;
 }
 
 // ---------- keyboard ----------

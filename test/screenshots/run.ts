@@ -1,0 +1,138 @@
+// `npm run screenshots [-- --out <folder>]`: the README's pictures (../shared/CONSOLE.md, "Look"). Builds
+// the console (E2E_SKIP_BUILD=1 reuses dist/), serves it against the bundled mock as the journeys do,
+// connects with the demo admin key and draws the main pages in both themes at 1440×900 and 390×844
+// into docs/screenshots/<page>-<theme>-<width>.png (or <folder>). CI runs it into a temporary folder,
+// as a smoke test; people run it to bring the committed pictures up to date.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.ts';
+import { connect, expectHeading } from '../e2e/support/console.ts';
+import { adminKey, api, buildConsole, repoRoot, resetMock, startStack } from '../e2e/support/stack.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+function outFolder(): string {
+  const at = process.argv.indexOf('--out');
+  if (at >= 0) {
+    const folder = process.argv[at + 1];
+    if (!folder) throw new Error('--out needs a folder');
+    return resolve(folder);
+  }
+  return join(repoRoot, 'docs/screenshots');
+}
+
+/** The first dashboard of the seed's first project, for the detail page's picture. */
+async function firstDashboard(mockUrl: string): Promise<{ projectId: number; id: number; name: string }> {
+  const projects = await api<{ results: Array<{ id: number }> }>(mockUrl, '/api/projects/');
+  const projectId = projects.results[0]?.id;
+  if (!projectId) throw new Error('the seed has no project');
+  const list = await api<{ results: Array<{ id: number; name: string }> }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1`);
+  const dashboard = list.results[0];
+  if (!dashboard) throw new Error('the seed has no dashboard');
+  return { projectId, id: dashboard.id, name: dashboard.name };
+}
+
+interface Shot {
+  name: string;
+  path: string;
+  heading: string;
+  /** What must be drawn before the picture (beyond the heading). */
+  ready: (page: Page) => Promise<void>;
+}
+
+const firstRow = (page: Page) => page.getByRole('main').locator('table tbody tr').nth(1).waitFor({ timeout: 30_000 });
+
+function shots(dashboard: { projectId: number; id: number; name: string }): Shot[] {
+  const project = `/projects/${dashboard.projectId}`;
+  return [
+    { name: 'projects', path: '/projects', heading: 'Projects', ready: firstRow },
+    { name: 'dashboards', path: `${project}/dashboards`, heading: 'Dashboards', ready: firstRow },
+    {
+      name: 'dashboard',
+      path: `${project}/dashboards/${dashboard.id}`,
+      heading: dashboard.name,
+      ready: (page) => page.getByRole('tabpanel').getByRole('textbox').first().waitFor(),
+    },
+    {
+      name: 'all-dashboards',
+      path: '/organization/dashboards',
+      heading: 'All dashboards',
+      ready: async (page) => {
+        await firstRow(page);
+        await page.getByRole('progressbar', { name: 'Loading dashboards' }).waitFor({ state: 'detached', timeout: 30_000 });
+      },
+    },
+    { name: 'settings', path: `${project}/settings`, heading: 'Project settings', ready: (page) => page.getByRole('button', { name: 'Save changes', exact: true }).waitFor() },
+    {
+      name: 'activity',
+      path: `${project}/activity`,
+      heading: 'Activity',
+      ready: (page) => page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li').first().waitFor(),
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const out = outFolder();
+  mkdirSync(out, { recursive: true });
+  await buildConsole();
+  const stack = await startStack();
+  const chromium = await launchChromium();
+  const written: string[] = [];
+  try {
+    await resetMock(stack.mockUrl);
+    const dashboard = await firstDashboard(stack.mockUrl);
+    for (const theme of THEMES) {
+      for (const size of SIZES) {
+        const context = await chromium.browser.newContext({ baseURL: stack.baseUrl, viewport: size, locale: 'en-US', timezoneId: 'UTC' });
+        // The theme as `Theme` remembers it on the device (index.html applies it before the first paint).
+        await context.addInitScript(`try { localStorage.setItem('console-theme', ${JSON.stringify(theme)}); } catch {}`);
+        const page = await context.newPage();
+        try {
+          await page.goto('/connect');
+          await expectHeading(page, 'Connect');
+          await page.getByRole('button', { name: /^Use demo key / }).first().waitFor();
+          await picture(page, out, `connect-${theme}-${size.width}`, written);
+          await connect(page, adminKey);
+          for (const shot of shots(dashboard)) {
+            await page.goto(shot.path);
+            await expectHeading(page, shot.heading, 30_000);
+            await shot.ready(page);
+            await picture(page, out, `${shot.name}-${theme}-${size.width}`, written);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await chromium.close();
+    await stack.close();
+  }
+  console.info(`screenshots: ${written.length} pictures in ${out}`);
+}
+
+/** The window as a person sees it: fonts loaded, no focus ring or pointer hover, no caret. */
+async function picture(page: Page, out: string, name: string, written: string[]): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  await page.mouse.move(0, 0);
+  const path = join(out, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  written.push(path);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
