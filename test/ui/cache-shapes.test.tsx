@@ -14,7 +14,7 @@ import { createListCacheWriter, type BulkActionKind } from '../../src/api/bulk.t
 import { applyChanges, isPages, type Change } from '../../src/api/changes.ts';
 import { isProjectRows, type OrganizationDashboard } from '../../src/api/dashboard-rows.ts';
 import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/organization-bulk.ts';
-import type { Collaborator, Dashboard, MockFaults, Organization, Project, SharingConfiguration } from '../../src/contract/schemas.ts';
+import type { AccessControl, AccessControls, Collaborator, Dashboard, MockFaults, Organization, Project, SharingConfiguration } from '../../src/contract/schemas.ts';
 import { freshConsole } from '../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../src/api');
@@ -27,6 +27,8 @@ type Factory = (...args: never[]) => Options;
 
 /** Each factory of src/api/ (`<export>.<name>`) with the arguments of its entries in the filled client. */
 const factoryArgs = (dashboardId: number, project: { id: number; name: string }): Record<string, unknown[][]> => ({
+  'accessControlQueries.rules': [[PROJECT, dashboardId]],
+  'accessControlQueries.usersWithAccess': [[PROJECT, dashboardId]],
   'activityQueries.log': [[PROJECT, noActivityFilters]],
   'collaboratorQueries.list': [[PROJECT, dashboardId]],
   'dashboardQueries.list': [[PROJECT], [PROJECT, { search: 'a', pinned: true }]],
@@ -169,6 +171,8 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
   const collaborator = collaborators[0] ?? ({ user: { uuid: 'someone' } } as unknown as Collaborator);
   const organization = answer(['organization', 'current']) as Organization;
   const faults = answer(['mock', 'faults']) as MockFaults;
+  const rules = entries.find((e) => e.queryKey.at(-1) === 'access-controls')!.data as AccessControls;
+  const rule = rules.access_controls[0] ?? ({ id: 'rule', resource: 'dashboard', resource_id: String(dashboard.id) } as unknown as AccessControl);
   const done = Promise.resolve();
   return {
     useBulkRun: bulkKinds.map((kind) => [undefined, { kind, done }]),
@@ -199,6 +203,14 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
     useRefreshSharing: [[sharing, undefined]],
     useRequireSharePassword: [[sharing, true]],
     useAddSharePassword: [[{ id: 1, note: '', password: 'x' }, { raw_password: '' }]],
+    useSetAccessRule: [
+      [{ ...rule, access_level: 'viewer', organization_member: null }, { organizationMember: null, accessLevel: 'viewer' }],
+      [null, { organizationMember: 'someone', accessLevel: null }],
+    ],
+    useConnectWithKey: [
+      [{ organization, me: answer(['me']), currentKey: answer(['personal-api-key', '@current']) }, { host: '', key: 'phx_demo_admin', remember: false }],
+      [{ organization, me: null, currentKey: null }, { host: '', key: 'phx_demo_admin', remember: false }],
+    ],
     useDeleteSharePassword: [[undefined, 1]],
   };
 }
