@@ -14,7 +14,8 @@ import { createListCacheWriter, type BulkActionKind } from '../../src/api/bulk.t
 import { applyChanges, isPages, type Change } from '../../src/api/changes.ts';
 import { isProjectRows, type OrganizationDashboard } from '../../src/api/dashboard-rows.ts';
 import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/organization-bulk.ts';
-import type { Collaborator, Dashboard, MockFaults, Organization, Project, SharingConfiguration } from '../../src/contract/schemas.ts';
+import type { Dashboard, MockFaults, Organization, Project } from '../../src/contract/schemas.ts';
+import type { Collaborator, SharingConfiguration } from '../../src/contract/dashboard-sharing.ts';
 import { freshConsole } from '../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../src/api');
