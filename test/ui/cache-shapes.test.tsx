@@ -15,6 +15,7 @@ import { applyChanges, isPages, type Change } from '../../src/api/changes.ts';
 import { isProjectRows, type OrganizationDashboard } from '../../src/api/dashboard-rows.ts';
 import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/organization-bulk.ts';
 import type { Dashboard, MockFaults, Organization, Project } from '../../src/contract/schemas.ts';
+import type { AccessControl } from '../../src/contract/access-control.ts';
 import type { Collaborator, SharingConfiguration } from '../../src/contract/dashboard-sharing.ts';
 import { freshConsole } from '../console.ts';
 
@@ -28,6 +29,8 @@ type Factory = (...args: never[]) => Options;
 
 /** Each factory of src/api/ (`<export>.<name>`) with the arguments of its entries in the filled client. */
 const factoryArgs = (dashboardId: number, project: { id: number; name: string }): Record<string, unknown[][]> => ({
+  'accessControlQueries.rules': [[PROJECT, dashboardId]],
+  'accessControlQueries.usersWithAccess': [[PROJECT, dashboardId]],
   'activityQueries.log': [[PROJECT, noActivityFilters]],
   'collaboratorQueries.list': [[PROJECT, dashboardId]],
   'dashboardQueries.list': [[PROJECT], [PROJECT, { search: 'a', pinned: true }]],
@@ -171,6 +174,17 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
   const organization = answer(['organization', 'current']) as Organization;
   const faults = answer(['mock', 'faults']) as MockFaults;
   const done = Promise.resolve();
+  const rule: AccessControl = {
+    id: 'rule',
+    access_level: 'editor',
+    resource: 'dashboard',
+    resource_id: String(dashboard.id),
+    organization_member: null,
+    role: null,
+    created_by: null,
+    created_at: null,
+    updated_at: null,
+  };
   return {
     useBulkRun: bulkKinds.map((kind) => [undefined, { kind, done }]),
     useAddCollaborator: [[collaborator, 'someone']],
@@ -201,6 +215,11 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
     useRequireSharePassword: [[sharing, true]],
     useAddSharePassword: [[{ id: 1, note: '', password: 'x' }, { raw_password: '' }]],
     useDeleteSharePassword: [[undefined, 1]],
+    useSetAccessRule: [
+      [{ ...rule, organization_member: 'someone' }, { organizationMember: 'someone', accessLevel: 'editor' }],
+      [null, { organizationMember: null, accessLevel: null }],
+    ],
+    useConnectWithKey: [[{ organization, me: null, currentKey: null }, { host: 'https://us.posthog.com', key: 'phx_x' }]],
   };
 }
 
