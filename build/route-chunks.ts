@@ -10,6 +10,10 @@
  *   project's Dashboards page needs to draw (the virtualized table); `list-tools` the rest (bulk runs,
  *   selection, CSV, the organization's loader), which that page loads only on demand. Connect,
  *   Projects and the detail pages load neither;
+ * - `page-data`: what of src/api and src/contract the landing pages (LANDING_PAGES: Connect,
+ *   Projects, a project's Dashboards) do not import statically: the access answers and verdicts,
+ *   the collaborators' and sharing's answers, the forms' inputs, some mutations. The dashboard's tabs
+ *   and the organization's pages load it; a first visit to a landing page does not;
  * - `shared`: everything else two or more lazily loaded chunks share (components, api, contract, a
  *   feature's own helpers, libraries) that the entry does not already load.
  * Left to itself, Rolldown makes a chunk of each shared component, and the dashboards page needed
@@ -35,6 +39,13 @@ const EDITING_PAGES = [
 const LIST_PAGES = ['src/features/dashboards/dashboards-page.tsx', 'src/features/organization/'];
 /** The list page whose first draw decides what goes in `lists`. */
 const FIRST_LIST_PAGE = 'src/features/dashboards/dashboards-page.tsx';
+/**
+ * The pages a visit usually lands on first (Connect, the connected home and a project's dashboards). What
+ * of src/api and src/contract they do not import statically (the access answers and verdicts, the
+ * collaborators' and sharing's answers, the mutations) goes in `page-data`, not in `shared`, which
+ * these pages load: a first visit does not download what only other pages read.
+ */
+const LANDING_PAGES = ['src/features/connect/connect-page.tsx', 'src/features/projects/projects-page.tsx', 'src/features/dashboards/dashboards-page.tsx'];
 /** Libraries the pages share (the rest of node_modules is the entry's or a single page's). */
 const LIBRARIES = ['@tanstack', 'react', 'react-dom', 'react-router', 'scheduler', 'zod'].map((name) => `node_modules/${name}/`);
 /**
@@ -105,6 +116,13 @@ export function routeChunks(root: string): CodeSplitting {
     firstListModules ??= closure([resolve(root, FIRST_LIST_PAGE)], info);
     return firstListModules.has(id);
   };
+  let landingModules: Set<string> | undefined;
+  /** Reached through static imports from a landing page (LANDING_PAGES). */
+  const usedByLandingPages = (id: string, info: ModuleInfoOf) => {
+    landingModules ??= closure(LANDING_PAGES.map((page) => resolve(root, page)), info);
+    return landingModules.has(id);
+  };
+  const inData = under(['src/api/', 'src/contract/']);
   const infoOf = (context: { getModuleInfo: ModuleInfoOf }): ModuleInfoOf => (module) => context.getModuleInfo(module);
 
   return {
@@ -137,6 +155,11 @@ export function routeChunks(root: string): CodeSplitting {
         test: sharable,
         minShareCount: 2,
         priority: 1,
+      },
+      {
+        name: (id, context) => (loadedByEntry(id, infoOf(context)) || usedByLandingPages(id, infoOf(context)) ? null : 'page-data'),
+        test: inData,
+        minShareCount: 2,
       },
       {
         name: (id, context) => (loadedByEntry(id, infoOf(context)) ? null : 'shared'),

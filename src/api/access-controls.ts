@@ -11,7 +11,7 @@ import {
   type AccessControls,
   type AccessLevel,
   type UsersWithAccess,
-} from '../contract/schemas.ts';
+} from '../contract/access-control.ts';
 import { scopeGranted } from '../contract/scopes.ts';
 import { accessVerdicts, viewerReason } from './access-verdict.ts';
 import { changed, type Change } from './changes.ts';

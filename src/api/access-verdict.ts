@@ -15,9 +15,9 @@
  * both: `Can edit` needs `editor` or more AND the older layer's yes.
  */
 
-import { accessLevelRank, higherAccessLevel as highest, isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
+import { accessLevelRank, higherAccessLevel as highest, isAccessLevel, type AccessLevel } from '../contract/access-control.ts';
 
-export { accessLevels, isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
+export { accessLevels, isAccessLevel, type AccessLevel } from '../contract/access-control.ts';
 
 const rank = (level: AccessLevel) => accessLevelRank(level);
 export const atLeast = (level: AccessLevel, floor: AccessLevel) => rank(level) >= rank(floor);

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { changed, type Change } from './changes.ts';
 import { collaboratorLevel } from '../contract/inputs.ts';
-import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/schemas.ts';
+import { collaboratorListSchema, collaboratorSchema, type Collaborator } from '../contract/dashboard-sharing.ts';
 import { apiRequest, type ApiCall } from './http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from './query-keys.ts';
 

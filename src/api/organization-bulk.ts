@@ -4,7 +4,7 @@
  * to the dashboard's own project; the answer becomes the change of its slim row.
  */
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import type { SharingConfiguration } from '../contract/schemas.ts';
+import type { SharingConfiguration } from '../contract/dashboard-sharing.ts';
 import type { Action } from './authorization.ts';
 import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './bulk.ts';
 import { changed, type Change } from './changes.ts';

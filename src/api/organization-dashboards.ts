@@ -20,7 +20,8 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ProjectListItem, SharingConfiguration } from '../contract/schemas.ts';
+import type { ProjectListItem } from '../contract/schemas.ts';
+import type { SharingConfiguration } from '../contract/dashboard-sharing.ts';
 import {
   createUserInterner,
   emptyProjectRows,

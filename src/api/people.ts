@@ -8,7 +8,9 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AccessControls, Collaborator, Member } from '../contract/schemas.ts';
+import type { Member } from '../contract/schemas.ts';
+import type { Collaborator } from '../contract/dashboard-sharing.ts';
+import type { AccessControls } from '../contract/access-control.ts';
 import { accessControlQueries, fetchAccessControls } from './access-controls.ts';
 import { accessVerdicts, type AccessLevel, type MemberInput } from './access-verdict.ts';
 import { collaboratorQueries, fetchCollaborators } from './collaborators.ts';

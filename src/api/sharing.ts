@@ -6,7 +6,7 @@ import {
   sharingConfigurationSchema,
   type SharePasswordCreated,
   type SharingConfiguration,
-} from '../contract/schemas.ts';
+} from '../contract/dashboard-sharing.ts';
 import { changed, type Change } from './changes.ts';
 import { rowChanged } from './dashboard-rows.ts';
 import { resolveHost } from './connection-storage.ts';

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy.ts';
 import { boolean, charLength, choice, decimal, integer, json, list, optional, text, uuid } from './coerce.ts';
 import { fieldErrorFromIssue, type FieldError } from './errors.ts';
-import { accessLevels, type AccessLevel } from './schemas.ts';
+import { accessLevels, type AccessLevel } from './access-control.ts';
 
 export { charLength } from './coerce.ts';
 /** The coercing field builders of API.md §1.3, for every request body (dashboards' too). */
@@ -261,7 +261,7 @@ export type SharePasswordCreateInput = z.input<typeof sharePasswordCreateInput>;
 
 // ---------- access control (API.md §5.7) ----------
 
-export type { AccessLevel } from './schemas.ts';
+export type { AccessLevel } from './access-control.ts';
 
 /** Production's words for a level that is not one of the four (its `validate_access_level`). */
 export const invalidAccessLevel = `Invalid access level. Must be one of: ${accessLevels.join(', ')}`;

@@ -21,13 +21,9 @@ import {
   sharePasswordCreateInput,
 } from './inputs.ts';
 import {
-  accessControlSchema,
-  accessControlsSchema,
   activityEntrySchema,
   activityLogPageSchema,
   activityPageSchema,
-  collaboratorListSchema,
-  collaboratorSchema,
   dashboardListItemSchema,
   dashboardPageSchema,
   dashboardSchema,
@@ -42,13 +38,12 @@ import {
   projectListItemSchema,
   projectPageSchema,
   projectSchema,
-  sharePasswordCreatedSchema,
-  sharingConfigurationSchema,
   tileSchema,
   userSchema,
-  usersWithAccessSchema,
   nullWhenMissing,
 } from './schemas.ts';
+import { collaboratorListSchema, collaboratorSchema, sharePasswordCreatedSchema, sharingConfigurationSchema } from './dashboard-sharing.ts';
+import { accessControlSchema, accessControlsSchema, usersWithAccessSchema } from './access-control.ts';
 import { endpoints, type Endpoint } from './scopes.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

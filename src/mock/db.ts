@@ -2,7 +2,7 @@
  * The mock's store: typed collections with their indexes, id sequences, and change notification.
  * Every mutation is synchronous, so a request reads and writes without another one in between.
  */
-import { isAccessLevel } from '../contract/schemas.ts';
+import { isAccessLevel } from '../contract/access-control.ts';
 import type {
   AccessControlRecord,
   ActivityRecord,

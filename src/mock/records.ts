@@ -5,18 +5,10 @@
  * field added to a response schema is a field of the record.
  */
 import type * as z from 'zod/mini';
-import type {
-  collaboratorSchema,
-  dashboardSchema,
-  insightSchema,
-  sharePasswordSchema,
-  sharingConfigurationSchema,
-  textSchema,
-  tileSchema,
-} from '../contract/schemas.ts';
+import type { dashboardSchema, insightSchema, textSchema, tileSchema } from '../contract/schemas.ts';
+import type { collaboratorSchema, sharePasswordSchema, sharingConfigurationSchema } from '../contract/dashboard-sharing.ts';
 
 import type {
-  AccessLevel,
   ActivityChange as ContractActivityChange,
   ActivityDetail,
   ActivityEntry,
@@ -27,6 +19,7 @@ import type {
   Project,
   User,
 } from '../contract/schemas.ts';
+import type { AccessLevel } from '../contract/access-control.ts';
 
 export type MemberLevel = 1 | 8 | 15;
 export type RestrictionLevel = 21 | 37;

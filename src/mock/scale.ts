@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AccessLevel } from '../contract/schemas.ts';
+import type { AccessLevel } from '../contract/access-control.ts';
 import type { AccessControlRecord, DashboardRecord, MemberRecord, StoreData, UserRecord } from './records.ts';
 import { newProjectRecord } from './rules/projects.ts';
 import type { ByteSource } from './rules/random.ts';

@@ -2,7 +2,7 @@
  * The shape of ./seed.json, the seed's literal data, and the checks of what JSON cannot type: the
  * records name each other by the names of its `ids`, and a few fields take one of a few values.
  */
-import { isAccessLevel, type AccessLevel } from '../contract/schemas.ts';
+import { isAccessLevel, type AccessLevel } from '../contract/access-control.ts';
 import { scopes, type Scope } from '../contract/scopes.ts';
 import type { ActivityChange, MemberLevel, RestrictionLevel, UserRecord, OrganizationRecord } from './records.ts';
 import seedFile from './seed.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 /** The contract's access-control schemas read what production sends (test/fixtures/), not only the mock's answers. */
 import { describe, expect, it } from 'vitest';
-import { accessControlsSchema, isAccessLevel, usersWithAccessSchema } from '../../src/contract/schemas.ts';
+import { accessControlsSchema, isAccessLevel, usersWithAccessSchema } from '../../src/contract/access-control.ts';
 import accessControls from '../fixtures/access-controls.json';
 import usersWithAccess from '../fixtures/users-with-access.json';
 import { parseWith } from './helpers.ts';

@@ -5,13 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import { invalidAccessLevel, invalidOrganizationMemberId } from '../../src/contract/inputs.ts';
-import {
-  accessControlSchema,
-  accessControlsSchema,
-  activityLogPageSchema,
-  dashboardPageSchema,
-  usersWithAccessSchema,
-} from '../../src/contract/schemas.ts';
+import { activityLogPageSchema, dashboardPageSchema } from '../../src/contract/schemas.ts';
+import { accessControlSchema, accessControlsSchema, usersWithAccessSchema } from '../../src/contract/access-control.ts';
 import {
   admin,
   allDashboards,

@@ -1,7 +1,7 @@
 /** API.md §5 rows 3–5 and the collaborator rules, in their order. */
 import { describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
-import { collaboratorListSchema, collaboratorSchema } from '../../src/contract/schemas.ts';
+import { collaboratorListSchema, collaboratorSchema } from '../../src/contract/dashboard-sharing.ts';
 import {
   admin,
   collaboratorKeys,

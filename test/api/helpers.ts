@@ -7,7 +7,6 @@ import {
   activityDetailSchema,
   activityEntrySchema,
   basicOrganizationSchema,
-  collaboratorSchema,
   dashboardListItemSchema,
   dashboardSchema,
   insightSchema,
@@ -17,13 +16,12 @@ import {
   personalApiKeySchema,
   projectListItemSchema,
   projectSchema,
-  sharePasswordSchema,
-  sharingConfigurationSchema,
   teamSchema,
   textSchema,
   tileSchema,
   userSchema,
 } from '../../src/contract/schemas.ts';
+import { collaboratorSchema, sharePasswordSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { Store } from '../../src/mock/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
 import { sharedPageHandler } from '../../src/mock/handlers/shared-page.ts';

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardPageSchema, projectPageSchema, sharingConfigurationSchema } from '../../src/contract/schemas.ts';
+import { dashboardPageSchema, projectPageSchema } from '../../src/contract/schemas.ts';
+import { sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { startMockServer, type MockServer } from '../../src/mock/server.ts';
 
 let server: MockServer;

@@ -1,7 +1,7 @@
 /** API.md §5 rows 6–6d and §5.6: the sharing configuration, its tokens and grace period, share passwords, and the public page (§9). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
-import { sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../src/contract/schemas.ts';
+import { sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { clock } from '../../src/mock/rules/random.ts';
 import { findSharedDashboard } from '../../src/mock/rules/sharing.ts';
 import { admin, expectError, expectKeys, expectValidation, isoUtc, member, parseWith, readonly, seedIds, sharePasswordKeys, sharingKeys, setupMockApi } from './helpers.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { connect, expectHeading } from '../e2e/support/console.ts';
-import { adminKey, api, buildConsole, distDir, repoRoot, startStack } from '../e2e/support/stack.ts';
+import { adminKey, api, buildConsole, distDir, repoRoot, startMockProcess, startPreview, startStack } from '../e2e/support/stack.ts';
 import { bulkPin } from './bulk.ts';
 import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
@@ -19,6 +19,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
 import { breakdown, type TraceBreakdown } from './trace.ts';
 import { accessFigures } from './access.ts';
+import { peopleFigures, writePeopleData } from './people.ts';
 import {
   createBigProject,
   jsLoadedBy,
@@ -45,7 +46,8 @@ const scrollTarget = 2_000;
 const rowsInDomBudget = 150;
 const orgProjects = 20;
 const orgDashboardsPerProject = 2_500;
-/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures (`access`: the Access tab's). */
+const PEOPLE_MEMBERS_LABEL = `200 members, ${orgProjects} projects × ${orgDashboardsPerProject} dashboards from a --data file`;
+/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures (`access`: the Access tab's; `people`: People's). */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
 
@@ -405,6 +407,38 @@ async function main(): Promise<boolean> {
         add('Access tab: longest task, typing in Search people', ms(f.longestSearchTaskMs), '<= 50 ms', f.longestSearchTaskMs <= 50);
       } finally {
         await context.close();
+      }
+    });
+
+    // People reads 200 members, which no API makes: a mock of its own reads them from a --data file
+    // (src/mock/scale.ts), with a preview of its own in front of it (the stack's checks reset its mock).
+    if (wanted('people')) await section(`People: ${PEOPLE_MEMBERS_LABEL}`, async () => {
+      mkdirSync(traceDir, { recursive: true });
+      const file = join(traceDir, 'people-data.json');
+      const written = Date.now();
+      const data = writePeopleData(file, orgProjects, orgDashboardsPerProject);
+      notes.push(`People: wrote ${data.dashboards} dashboards in ${data.projects} projects with src/mock/scale.ts in ${((Date.now() - written) / 1000).toFixed(1)} s`);
+      const mock = await startMockProcess(['--data', file]);
+      let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
+      try {
+        preview = await startPreview(mock.url);
+        const context = await newContext(chromium.browser, preview.url);
+        try {
+          const f = await peopleFigures(context, data.dashboards);
+          add(`People (${f.members} members, ${f.dashboards} dashboards): first row after the members' answer`, ms(f.firstRowAfterMembersMs),
+            '<= 1000 ms', f.firstRowAfterMembersMs <= 1000);
+          add('People: Dashboards created all counted', `${(f.allCountedMs / 1000).toFixed(1)} s`);
+          add('People: peak requests in flight', String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+          add('People: rows in the DOM at the middle', String(f.rowsInDomAtMiddle), `<= ${rowsInDomBudget}`, f.rowsInDomAtMiddle <= rowsInDomBudget);
+          add('People: JS heap after GC, all counted', `${(f.heapUsedBytes / 1e6).toFixed(1)} MB`, '<= 60 MB', f.heapUsedBytes <= 60e6);
+          add('People: longest task, sorting by Dashboards created', ms(f.longestSortTaskMs), '< 100 ms', f.longestSortTaskMs < 100);
+          add('People: longest task, typing in Search people', ms(f.longestSearchTaskMs), '< 100 ms', f.longestSearchTaskMs < 100);
+        } finally {
+          await context.close();
+        }
+      } finally {
+        await preview?.close();
+        await mock.close();
       }
     });
   } finally {

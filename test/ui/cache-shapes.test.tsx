@@ -14,7 +14,9 @@ import { createListCacheWriter, type BulkActionKind } from '../../src/api/bulk.t
 import { applyChanges, isPages, type Change } from '../../src/api/changes.ts';
 import { isProjectRows, type OrganizationDashboard } from '../../src/api/dashboard-rows.ts';
 import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/organization-bulk.ts';
-import type { AccessControl, AccessControls, Collaborator, Dashboard, MockFaults, Organization, Project, SharingConfiguration } from '../../src/contract/schemas.ts';
+import type { Dashboard, MockFaults, Organization, Project } from '../../src/contract/schemas.ts';
+import type { AccessControl } from '../../src/contract/access-control.ts';
+import type { Collaborator, SharingConfiguration } from '../../src/contract/dashboard-sharing.ts';
 import { freshConsole } from '../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../src/api');
@@ -171,9 +173,18 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
   const collaborator = collaborators[0] ?? ({ user: { uuid: 'someone' } } as unknown as Collaborator);
   const organization = answer(['organization', 'current']) as Organization;
   const faults = answer(['mock', 'faults']) as MockFaults;
-  const rules = entries.find((e) => e.queryKey.at(-1) === 'access-controls')!.data as AccessControls;
-  const rule = rules.access_controls[0] ?? ({ id: 'rule', resource: 'dashboard', resource_id: String(dashboard.id) } as unknown as AccessControl);
   const done = Promise.resolve();
+  const rule: AccessControl = {
+    id: 'rule',
+    access_level: 'editor',
+    resource: 'dashboard',
+    resource_id: String(dashboard.id),
+    organization_member: null,
+    role: null,
+    created_by: null,
+    created_at: null,
+    updated_at: null,
+  };
   return {
     useBulkRun: bulkKinds.map((kind) => [undefined, { kind, done }]),
     useAddCollaborator: [[collaborator, 'someone']],
@@ -203,15 +214,12 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
     useRefreshSharing: [[sharing, undefined]],
     useRequireSharePassword: [[sharing, true]],
     useAddSharePassword: [[{ id: 1, note: '', password: 'x' }, { raw_password: '' }]],
-    useSetAccessRule: [
-      [{ ...rule, access_level: 'viewer', organization_member: null }, { organizationMember: null, accessLevel: 'viewer' }],
-      [null, { organizationMember: 'someone', accessLevel: null }],
-    ],
-    useConnectWithKey: [
-      [{ organization, me: answer(['me']), currentKey: answer(['personal-api-key', '@current']) }, { host: '', key: 'phx_demo_admin', remember: false }],
-      [{ organization, me: null, currentKey: null }, { host: '', key: 'phx_demo_admin', remember: false }],
-    ],
     useDeleteSharePassword: [[undefined, 1]],
+    useSetAccessRule: [
+      [{ ...rule, organization_member: 'someone' }, { organizationMember: 'someone', accessLevel: 'editor' }],
+      [null, { organizationMember: null, accessLevel: null }],
+    ],
+    useConnectWithKey: [[{ organization, me: null, currentKey: null }, { host: 'https://us.posthog.com', key: 'phx_x' }]],
   };
 }
 

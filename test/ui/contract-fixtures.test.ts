@@ -9,7 +9,6 @@ import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../src/a
 import { fetchSharing } from '../../src/api/sharing.ts';
 import {
   activityPageSchema,
-  collaboratorListSchema,
   dashboardPageSchema,
   dashboardSchema,
   demoDataStatusSchema,
@@ -18,8 +17,8 @@ import {
   organizationSchema,
   projectPageSchema,
   projectSchema,
-  sharingConfigurationSchema,
 } from '../../src/contract/schemas.ts';
+import { collaboratorListSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { server } from './setup.ts';
 import activityLogPage from '../fixtures/activity-log-page.json';
 import activityPage from '../fixtures/activity-page.json';

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
-import type { Collaborator, Dashboard } from '../../src/contract/schemas.ts';
+import type { Dashboard } from '../../src/contract/schemas.ts';
+import type { Collaborator } from '../../src/contract/dashboard-sharing.ts';
 import {
   apiDashboardPath,
   apiSend,

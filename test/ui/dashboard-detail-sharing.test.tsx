@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Dashboard, SharingConfiguration } from '../../src/contract/schemas.ts';
+import type { Dashboard } from '../../src/contract/schemas.ts';
+import type { SharingConfiguration } from '../../src/contract/dashboard-sharing.ts';
 import {
   apiDashboardPath,
   dashboardPath,

@@ -112,6 +112,43 @@ describe('People', () => {
   });
 });
 
+describe('People and All dashboards share the organization’s rows', () => {
+  const dashboardLists = (paths: ReadonlyArray<string>) => paths.filter((path) => /^\/api\/projects\/\d+\/dashboards\/\?/.test(path));
+
+  it('going from People to All dashboards shows the rows at once, reading no project again', async () => {
+    const all = await everyDashboard();
+    const { router, runtime } = renderApp('/organization/people');
+    await loaded('Members');
+    const before = runtime.requestLog.get().length;
+    await router.navigate('/organization/dashboards');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All dashboards' })).toBeInTheDocument();
+    // Drawn from the cache People filled: the count and the rows, with no progress.
+    expect(screen.getByText(new RegExp(`^${all.length} dashboards in \\d+ projects$`))).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading dashboards' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'All dashboards' })).getAllByRole('row').length).toBeGreaterThan(1);
+    const paths = runtime.requestLog.get().slice(before).map((entry) => entry.path);
+    expect(dashboardLists(paths)).toEqual([]);
+  });
+
+  it('going from All dashboards to People counts the dashboards created at once, reading no project again', async () => {
+    const dashboards = await everyDashboard();
+    const uuids = new Set((await members()).map((member) => member.user.uuid));
+    const { router, runtime } = renderApp('/organization/dashboards');
+    await loaded('All dashboards');
+    const before = runtime.requestLog.get().length;
+    await router.navigate('/organization/people');
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(screen.queryByRole('progressbar', { name: 'Loading dashboards' })).not.toBeInTheDocument();
+    const counts = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Number(cellsOf(row)[5]));
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(dashboards.filter((d) => d.created_by && uuids.has(d.created_by.uuid)).length);
+    const paths = runtime.requestLog.get().slice(before).map((entry) => entry.path);
+    expect(dashboardLists(paths)).toEqual([]);
+  });
+});
+
 describe('All dashboards: Someone who left', () => {
   it('keeps the dashboards whose creator is no longer a member, or unknown', async () => {
     renderApp('/organization/dashboards?createdBy=left');

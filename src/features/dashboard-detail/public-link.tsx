@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Button } from '../../components/button.tsx';
 import { useToast } from '../../components/toast.tsx';
-import type { SharingConfiguration } from '../../contract/schemas.ts';
+import type { SharingConfiguration } from '../../contract/dashboard-sharing.ts';
 import './public-link.css';
 
 export interface PublicLinkProps {

@@ -14,7 +14,7 @@ import { Button } from '../../components/button.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { minSharePasswordLength } from '../../contract/inputs.ts';
-import type { SharePassword, SharePasswordCreated, SharingConfiguration } from '../../contract/schemas.ts';
+import type { SharePassword, SharePasswordCreated, SharingConfiguration } from '../../contract/dashboard-sharing.ts';
 import { formatDateTime } from './format.ts';
 
 /** The name a password goes by: its note, else its id. */

@@ -1,7 +1,9 @@
 /**
  * `/organization/people`: the organization's members (CONSOLE.md "Who can do what, and why"), with
- * how many dashboards each created over every project, counted on the rows `All dashboards` loads
- * (the same loading, progress and `Stop`). Sorted and searched in the page, the sort in the URL.
+ * how many dashboards each created over every project, counted on the rows `All dashboards` loads:
+ * the same query-cache entries (`useOrganizationDashboards` through `useOrganizationPage`), so going
+ * from one page to the other reads no project again while they are fresh, with the same progress and
+ * `Stop`. Sorted and searched in the page, the sort in the URL.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';

@@ -5,7 +5,7 @@
  * collaborators, §5.4) is ./access.ts; both apply to every edit.
  */
 import { details } from '../../contract/errors.ts';
-import { accessLevelRank, accessLevels, higherAccessLevel, type AccessLevel, type AccessSource } from '../../contract/schemas.ts';
+import { accessLevelRank, accessLevels, higherAccessLevel, type AccessLevel, type AccessSource } from '../../contract/access-control.ts';
 import type { Store } from '../db.ts';
 import type { AccessControlRecord, DashboardRecord, MemberRecord, ProjectRecord, UserRecord } from '../records.ts';
 import { recordDashboardActivity } from './activity.ts';

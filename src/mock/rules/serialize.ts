@@ -7,12 +7,9 @@ import type * as z from 'zod/mini';
 import {
   activityEntrySchema,
   basicOrganizationSchema,
-  collaboratorSchema,
   dashboardListItemSchema,
   dashboardSchema,
   insightSchema,
-  sharePasswordSchema,
-  sharingConfigurationSchema,
   textSchema,
   tileSchema,
   meSchema,
@@ -27,7 +24,8 @@ import {
   type Organization,
   type User,
 } from '../../contract/schemas.ts';
-import type { AccessLevel } from '../../contract/schemas.ts';
+import { collaboratorSchema, sharePasswordSchema, sharingConfigurationSchema } from '../../contract/dashboard-sharing.ts';
+import type { AccessLevel } from '../../contract/access-control.ts';
 import { accessLevelOf, type AccessSubject } from './access-control.ts';
 import { listCacheOf, type DashboardListEntry } from './list-cache.ts';
 import { storedMeFields } from '../records.ts';

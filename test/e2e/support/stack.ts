@@ -46,11 +46,14 @@ export interface MockProcess {
   stopNow(): void;
 }
 
-/** `npm run mock` on a free port, as its own process; resolves once it prints where it listens. */
-export async function startMockProcess(): Promise<MockProcess> {
+/**
+ * `npm run mock` on a free port, as its own process; resolves once it prints where it listens.
+ * `args` go to the mock too (the bench's `--data FILE`).
+ */
+export async function startMockProcess(args: ReadonlyArray<string> = []): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'src/mock/server.ts'), '--port', '0', '--host', '127.0.0.1'],
+    ['--import', 'tsx', join(repoRoot, 'src/mock/server.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
