@@ -74,8 +74,8 @@ const zones = [
   {
     target: './src/app/cold-start',
     from: './src/api',
-    except: ['./runtime.ts', './stored-connection.ts'],
-    message: 'The cold start reaches the API layer only through the runtime it is handed (src/api/runtime.ts).',
+    except: ['./runtime/runtime.ts', './runtime/read-stored-connection.ts'],
+    message: 'The cold start reaches the API layer only through the runtime it is handed (src/api/runtime/runtime.ts).',
   },
   ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
   // The mock's domain rules know no HTTP: statuses, headers, URLs and transports live in handlers/ and above.

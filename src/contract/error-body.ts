@@ -1,6 +1,6 @@
 /**
  * The error body of every API error (API.md §2), apart from src/contract/errors.ts (which re-exports
- * it): src/api/http.ts reads every error with it on the first page, and a module the first page
+ * it): src/api/client/http.ts reads every error with it on the first page, and a module the first page
  * loads brings along all that any page uses of it (the field errors of forms, the mock's sentences).
  */
 import * as z from 'zod/mini';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, type ApiCall } from '../../src/api/http.ts';
+import { apiRequest, type ApiCall } from '../../src/api/client/http.ts';
 import { buildHar } from '../../src/features/api-log/har.ts';
 import { buildReplayScript } from '../../src/features/api-log/replay-script.ts';
 import { startMockServer, type MockServer } from '../../src/mock/server.ts';

@@ -13,7 +13,7 @@ import {
   type AccessInputs,
   type MemberInput,
   type Verdict,
-} from '../../src/api/access-verdict.ts';
+} from '../../src/api/access/access-verdict.ts';
 
 const member = (id: string, first: string, level = 1): MemberInput => ({
   id: `m-${id}`,

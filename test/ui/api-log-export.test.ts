@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RequestLogEntry } from '../../src/api/request-log.ts';
+import type { RequestLogEntry } from '../../src/api/runtime/request-log.ts';
 import { buildHar } from '../../src/features/api-log/har.ts';
 import { REDACTED, redactSecrets, redactUrl } from '../../src/features/api-log/redact.ts';
 import { buildReplayScript } from '../../src/features/api-log/replay-script.ts';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProject } from '../../src/api/project-mutations.ts';
-import { fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
+import { createProject } from '../../src/api/resources/project-mutations.ts';
+import { fetchProject, fetchProjectPage } from '../../src/api/resources/projects.ts';
 import { buildCurlCommand, shellQuote } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
 

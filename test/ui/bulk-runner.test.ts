@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runBulk, type BulkResult } from '../../src/api/bulk-runner.ts';
-import { ApiError } from '../../src/api/http.ts';
+import { runBulk, type BulkResult } from '../../src/api/bulk/runner.ts';
+import { ApiError } from '../../src/api/client/http.ts';
 
 /** A fake transport: every call waits until the test answers it. */
 function fakeTransport() {

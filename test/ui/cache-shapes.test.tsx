@@ -9,17 +9,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { noActivityFilters } from '../../src/api/activity.ts';
-import { createListCacheWriter, type BulkActionKind } from '../../src/api/bulk.ts';
-import { applyChanges, isPages, type Change } from '../../src/api/changes.ts';
-import { isProjectRows, type OrganizationDashboard } from '../../src/api/dashboard-rows.ts';
-import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/organization-bulk.ts';
+import { noActivityFilters } from '../../src/api/resources/activity.ts';
+import { createListCacheWriter, type BulkActionKind } from '../../src/api/bulk/dashboard-actions.ts';
+import { applyChanges, isPages, type Change } from '../../src/api/client/changes.ts';
+import { isProjectRows, type OrganizationDashboard } from '../../src/api/resources/dashboard-rows.ts';
+import { createOrganizationRowsWriter, type OrganizationBulkAction } from '../../src/api/bulk/organization-actions.ts';
 import type { AccessControl, AccessControls, Collaborator, Dashboard, MockFaults, Organization, Project, SharingConfiguration } from '../../src/contract/schemas.ts';
 import { freshConsole } from '../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../src/api');
-const apiFiles = readdirSync(apiDir).filter((name) => name.endsWith('.ts'));
-const load = (name: string) => import(`../../src/api/${name.replace(/\.ts$/, '')}.ts`) as Promise<Record<string, unknown>>;
+const apiFiles = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
+const load = (name: string) => import(/* @vite-ignore */ join(apiDir, name)) as Promise<Record<string, unknown>>;
 
 const PROJECT = 1;
 type Options = { queryKey: QueryKey; initialPageParam?: unknown };
@@ -72,10 +72,10 @@ interface Entry {
 async function fill(): Promise<{ entries: Entry[]; dashboard: Dashboard; sharing: SharingConfiguration; project: Project }> {
   const { queryClient: client } = freshConsole({ key: 'phx_demo_admin' });
   const all = await factories();
-  const { dashboardQueries } = (await load('dashboards.ts')) as { dashboardQueries: { list: Factory } };
+  const { dashboardQueries } = (await load('resources/dashboards.ts')) as { dashboardQueries: { list: Factory } };
   const first = (await client.fetchInfiniteQuery(dashboardQueries.list(...([PROJECT] as never[])) as never)) as { pages: { results: Dashboard[] }[] };
   const dashboardId = first.pages[0]!.results[0]!.id;
-  const { projectQueries } = (await load('projects.ts')) as { projectQueries: { detail: Factory } };
+  const { projectQueries } = (await load('resources/projects.ts')) as { projectQueries: { detail: Factory } };
   const project = (await client.fetchQuery(projectQueries.detail(...([PROJECT] as never[])) as never)) as Project;
   const table = factoryArgs(dashboardId, { id: project.id, name: project.name });
   const missing = [...all.keys()].filter((name) => !(name in table));

@@ -1,7 +1,7 @@
 // The comparison behind "no lost update" (CONSOLE.md "Safety"): what a save sends, and which of
 // those fields someone else changed since the person began editing them.
 import { describe, expect, it } from 'vitest';
-import { planSave } from '../../src/api/changed-fields.ts';
+import { planSave } from '../../src/api/client/changed-fields.ts';
 
 type Field = 'name' | 'tags' | 'pinned' | 'rate';
 const loaded = { name: 'Sales', tags: ['a', 'b'], pinned: false, rate: '0.50' };

@@ -18,7 +18,7 @@ import { SearchInput } from '../../src/components/search-input.tsx';
 import { Switch } from '../../src/components/switch.tsx';
 import { ToastProvider, useToast } from '../../src/components/toast.tsx';
 import { useRecordCombobox } from '../../src/components/use-combobox.ts';
-import { ApiError, NetworkError } from '../../src/api/http.ts';
+import { ApiError, NetworkError } from '../../src/api/client/http.ts';
 
 const target = { endpoint: 'projects.create', method: 'POST' as const, path: '/api/organizations/@current/projects/' };
 

@@ -3,9 +3,9 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect-support.ts';
-import { REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../src/api/connection-storage.ts';
-import { saveConnection } from '../../src/api/save-connection.ts';
+import { PENDING_CHECK_STORAGE_KEY } from '../../src/api/connect/connect-with-key.ts';
+import { REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../src/api/runtime/connection-storage.ts';
+import { saveConnection } from '../../src/api/connect/save-connection.ts';
 import { renderApp } from './render.tsx';
 
 // Each test connects through the real Connect page: allow for a busy machine.

@@ -4,8 +4,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getSavedConnections, recordSavedConnection, SAVED_CONNECTIONS_STORAGE_KEY } from '../../src/api/connect-support.ts';
-import { REMEMBERED_KEYS_STORAGE_KEY } from '../../src/api/connection-storage.ts';
+import { getSavedConnections, recordSavedConnection, SAVED_CONNECTIONS_STORAGE_KEY } from '../../src/api/connect/connect-with-key.ts';
+import { REMEMBERED_KEYS_STORAGE_KEY } from '../../src/api/runtime/connection-storage.ts';
 import { renderApp, type RenderAppResult } from './render.tsx';
 import { server } from './setup.ts';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { personalApiKeyQueries } from '../../src/api/key-access.ts';
-import { organizationQueries, userQueries } from '../../src/api/organization.ts';
+import { personalApiKeyQueries } from '../../src/api/access/key-access-queries.ts';
+import { organizationQueries, userQueries } from '../../src/api/organization/organization.ts';
 import { renderApp } from './render.tsx';
 import { server } from './setup.ts';
 

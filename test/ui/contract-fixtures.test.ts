@@ -1,12 +1,12 @@
 /** The console parses what production really sends (test/fixtures/), not only what the mock sends. */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
-import { fetchCollaborators } from '../../src/api/collaborators.ts';
-import { fetchDashboard, fetchDashboardPage } from '../../src/api/dashboards.ts';
-import { fetchAllMembers, fetchCurrentOrganization, fetchMe } from '../../src/api/organization.ts';
-import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../src/api/projects.ts';
-import { fetchSharing } from '../../src/api/sharing.ts';
+import { fetchActivityLogPage, noActivityFilters } from '../../src/api/resources/activity.ts';
+import { fetchCollaborators } from '../../src/api/resources/collaborators.ts';
+import { fetchDashboard, fetchDashboardPage } from '../../src/api/resources/dashboards.ts';
+import { fetchAllMembers, fetchCurrentOrganization, fetchMe } from '../../src/api/organization/organization.ts';
+import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../src/api/resources/projects.ts';
+import { fetchSharing } from '../../src/api/resources/sharing.ts';
 import {
   activityPageSchema,
   collaboratorListSchema,

@@ -4,9 +4,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { backendName } from '../../src/api/save-connection.ts';
-import { ApiError, apiRequest, UNREADABLE_RETRY_AFTER_SECONDS } from '../../src/api/http.ts';
-import { retryDelay, shouldRetryQuery } from '../../src/api/query-client.ts';
+import { backendName } from '../../src/api/connect/save-connection.ts';
+import { ApiError, apiRequest, UNREADABLE_RETRY_AFTER_SECONDS } from '../../src/api/client/http.ts';
+import { retryDelay, shouldRetryQuery } from '../../src/api/client/query-client.ts';
 import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';
 

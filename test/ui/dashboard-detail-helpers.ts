@@ -1,6 +1,6 @@
 /** Shared by the dashboard detail tests: seeded ids, direct API calls, and the requests the console sent. */
-import type { RequestLogEntry } from '../../src/api/request-log.ts';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import type { RequestLogEntry } from '../../src/api/runtime/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 
 export const project = seedIds.projects.app;

@@ -2,9 +2,9 @@
 // names the preset, and the custom form shows what it set.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { isApiError } from '../../src/api/http.ts';
-import { createProject } from '../../src/api/project-mutations.ts';
-import { fetchProjectPage } from '../../src/api/projects.ts';
+import { isApiError } from '../../src/api/client/http.ts';
+import { createProject } from '../../src/api/resources/project-mutations.ts';
+import { fetchProjectPage } from '../../src/api/resources/projects.ts';
 import { faultsSummary, FAULT_PRESETS, presetOf } from '../../src/features/mock-panel/faults.ts';
 import { renderApp } from './render.tsx';
 import { mock } from './setup.ts';

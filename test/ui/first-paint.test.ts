@@ -6,9 +6,9 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, type ApiCall } from '../../src/api/http.ts';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
-import { CANCELLED_DETAIL } from '../../src/api/request-log.ts';
+import { apiRequest, type ApiCall } from '../../src/api/client/http.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
+import { CANCELLED_DETAIL } from '../../src/api/runtime/request-log.ts';
 import { createPaintHold, HOLD_AT_MOST_MS, type PaintHold } from '../../src/app/cold-start/paint-hold.ts';
 import { organizationSchema } from '../../src/contract/schemas.ts';
 import { freshConsole } from '../console.ts';

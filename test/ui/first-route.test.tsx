@@ -8,7 +8,7 @@ import { delay, http } from 'msw';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { dashboardQueries } from '../../src/api/dashboards.ts';
+import { dashboardQueries } from '../../src/api/resources/dashboards.ts';
 import { App } from '../../src/app/app.tsx';
 import { firstRouteReady } from '../../src/app/cold-start/first-route.ts';
 import { createAppRoutes } from '../../src/app/routes.tsx';

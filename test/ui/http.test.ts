@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { normalizeHost, saveConnection } from '../../src/api/save-connection.ts';
+import { normalizeHost, saveConnection } from '../../src/api/connect/save-connection.ts';
 import {
   ApiError,
   apiRequest,
@@ -11,12 +11,12 @@ import {
   NotConnectedError,
   parseRetryAfter,
   ResponseShapeError,
-} from '../../src/api/http.ts';
-import { fetchMockInfo } from '../../src/api/mock.ts';
-import { fetchProjectPage } from '../../src/api/projects.ts';
-import { handleUnauthorized, retryDelay, shouldRetryMutation, shouldRetryQuery } from '../../src/api/query-client.ts';
-import { createRequestLog, REQUEST_LOG_LIMIT } from '../../src/api/request-log.ts';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+} from '../../src/api/client/http.ts';
+import { fetchMockInfo } from '../../src/api/resources/mock.ts';
+import { fetchProjectPage } from '../../src/api/resources/projects.ts';
+import { handleUnauthorized, retryDelay, shouldRetryMutation, shouldRetryQuery } from '../../src/api/client/query-client.ts';
+import { createRequestLog, REQUEST_LOG_LIMIT } from '../../src/api/runtime/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import { organizationSchema, projectPageSchema } from '../../src/contract/schemas.ts';
 import { freshConsole } from '../console.ts';
 import { server } from './setup.ts';

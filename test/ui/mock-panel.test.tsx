@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { RequestLogEntry } from '../../src/api/request-log.ts';
+import type { RequestLogEntry } from '../../src/api/runtime/request-log.ts';
 import { describeFaults, faultsBodyFromForm, formFromFaults } from '../../src/features/mock-panel/faults.ts';
 import { accessKnown, renderApp } from './render.tsx';
 import { mock, server } from './setup.ts';

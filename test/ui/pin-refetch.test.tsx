@@ -5,8 +5,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RequestLogEntry } from '../../src/api/request-log.ts';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import type { RequestLogEntry } from '../../src/api/runtime/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import { apiGet, renderApp } from './render.tsx';

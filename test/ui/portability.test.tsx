@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboardToTemplate } from '../../src/api/dashboard-template.ts';
+import { dashboardToTemplate } from '../../src/api/resources/dashboard-template.ts';
 import type { Dashboard } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import posthogTemplate from '../fixtures/dashboard-template-posthog.json';

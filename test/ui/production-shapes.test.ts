@@ -5,11 +5,11 @@
  */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchActivityLogPage, noActivityFilters } from '../../src/api/activity.ts';
-import { fetchCurrentKey } from '../../src/api/authorization.ts';
-import { ApiError } from '../../src/api/http.ts';
-import { completeProductOnboarding, resetProjectToken } from '../../src/api/project-mutations.ts';
-import { addSharePassword, fetchSharing, updateSharing } from '../../src/api/sharing.ts';
+import { fetchActivityLogPage, noActivityFilters } from '../../src/api/resources/activity.ts';
+import { fetchCurrentKey } from '../../src/api/access/authorization.ts';
+import { ApiError } from '../../src/api/client/http.ts';
+import { completeProductOnboarding, resetProjectToken } from '../../src/api/resources/project-mutations.ts';
+import { addSharePassword, fetchSharing, updateSharing } from '../../src/api/resources/sharing.ts';
 import activityLogPage from '../fixtures/activity-log-page.json';
 import onboardingError from '../fixtures/error-onboarding.json';
 import passwordFeatureError from '../fixtures/error-password-feature.json';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import type { Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { newProjectRecord } from '../../src/mock/rules/projects.ts';
 import { seedIds } from '../../src/mock/seed.ts';

@@ -21,7 +21,7 @@ import { StrictMode } from 'react';
 import { expect } from 'vitest';
 import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import { App } from '../../src/app/app.tsx';
 import { createAppRoutes, type AppRoutesOptions } from '../../src/app/routes.tsx';
 import type { Mock } from '../../src/mock/index.ts';
@@ -81,7 +81,7 @@ export async function apiGet<T = unknown>(path: string, key = 'phx_demo_admin'):
 /**
  * Waits until no control says `Checking access…`: a fact of the key's access that the connected
  * routes' loader does not wait for (who the person is, asked by the dashboard pages; the access of
- * a key switched in place), src/api/authorization.ts.
+ * a key switched in place), src/api/access/authorization.ts.
  */
 export async function accessKnown(): Promise<void> {
   await waitFor(() => expect(screen.queryAllByText('Checking access…')).toEqual([]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkClock } from '../../src/api/bulk-runner.ts';
-import { ApiError } from '../../src/api/http.ts';
-import { createRequestPool } from '../../src/api/request-pool.ts';
+import type { BulkClock } from '../../src/api/bulk/runner.ts';
+import { ApiError } from '../../src/api/client/http.ts';
+import { createRequestPool } from '../../src/api/bulk/request-pool.ts';
 
 /** A clock the test moves: sleepers wake when it passes their time. */
 function fakeClock() {

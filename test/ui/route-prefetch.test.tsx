@@ -6,8 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CANCELLED_DETAIL } from '../../src/api/request-log.ts';
-import type { ConsoleRuntime } from '../../src/api/runtime.ts';
+import { CANCELLED_DETAIL } from '../../src/api/runtime/request-log.ts';
+import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
 import type { RouteEntry } from '../../src/app/route-data.ts';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
 import { seedIds } from '../../src/mock/seed.ts';

@@ -2,9 +2,9 @@
 // connection and request log, talk to each other only as two tabs do, and a disposed one hears nothing.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchProject } from '../../src/api/projects.ts';
-import { runtimeOf } from '../../src/api/runtime.ts';
-import { saveConnection } from '../../src/api/save-connection.ts';
+import { fetchProject } from '../../src/api/resources/projects.ts';
+import { runtimeOf } from '../../src/api/runtime/runtime.ts';
+import { saveConnection } from '../../src/api/connect/save-connection.ts';
 import { freshConsole } from '../console.ts';
 
 /** vi.waitFor with room for a busy machine. */

@@ -2,8 +2,8 @@
 // from a second channel, as another tab would) or, without one, through a `storage` event.
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveConnection } from '../../src/api/save-connection.ts';
-import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/tab-sync.ts';
+import { saveConnection } from '../../src/api/connect/save-connection.ts';
+import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/runtime/tab-channel.ts';
 import { freshConsole } from '../console.ts';
 
 const STORAGE_KEY = 'analytics-console:connection';
