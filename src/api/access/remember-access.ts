@@ -9,7 +9,7 @@
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Connection, ConnectionStore } from '../runtime/connection-store.ts';
 import { personalApiKeyQueries } from './key-access-queries.ts';
-import { ACCESS_STORAGE_KEY, store, type KeptAccess } from '../runtime/access-storage.ts';
+import { ACCESS_STORAGE_KEY, store, type KeptAccess, type KeptAccessKeeper } from '../runtime/access-storage.ts';
 import { organizationQueries, userQueries } from '../organization/organization.ts';
 import { keyRoots } from '../client/query-keys.ts';
 
@@ -51,14 +51,6 @@ function readRaw(connection: Connection): string | null {
 }
 
 const startsWith = (queryKey: QueryKey, prefix: ReadonlyArray<unknown>) => prefix.every((part, i) => queryKey[i] === part);
-
-/** What the key's access keeps, for one console. */
-export interface KeptAccessKeeper {
-  /** What is kept for the current connection, or null (the same object until storage or the host changes). */
-  read(): KeptAccess | null;
-  /** Stops following the queries. */
-  dispose(): void;
-}
 
 /** The runtime's slot for the keeper (src/api/runtime/runtime.ts). */
 interface KeeperSlot {

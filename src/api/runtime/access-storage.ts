@@ -52,3 +52,11 @@ export function accessKept(connection: Connection | null): boolean {
     return false;
   }
 }
+
+/** What the key's access keeps, for one console (made by src/api/access/remember-access.ts, held by the runtime). */
+export interface KeptAccessKeeper {
+  /** What is kept for the current connection, or null (the same object until storage or the host changes). */
+  read(): KeptAccess | null;
+  /** Stops following the queries. */
+  dispose(): void;
+}

@@ -8,7 +8,7 @@
  */
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { createConnectionStore, type ConnectionStore } from './connection-store.ts';
-import type { KeptAccessKeeper } from '../access/remember-access.ts';
+import type { KeptAccessKeeper } from './access-storage.ts';
 import { createRequestLog, type RequestLog } from './request-log.ts';
 import { createTabChannel, type TabChannel } from './tab-channel.ts';
 
