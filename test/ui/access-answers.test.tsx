@@ -7,7 +7,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answer, reasons, type AuthorizationFacts } from '../../src/api/access/authorization.ts';
-import { ACCESS_STORAGE_KEY } from '../../src/api/runtime/access-storage.ts';
+import { ACCESS_STORAGE_KEY } from '../../src/api/runtime/storage-keys.ts';
 import { saveConnection } from '../../src/api/connect/save-connection.ts';
 import { seedIds } from '../../src/mock/seed.ts';
 import currentKey from '../fixtures/personal-api-key.json';

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { normalizeHost, saveConnection } from '../../src/api/connect/save-connection.ts';
+import { saveConnection } from '../../src/api/connect/save-connection.ts';
+import { normalizeHost } from '../../src/api/runtime/host.ts';
 import {
   ApiError,
   apiRequest,

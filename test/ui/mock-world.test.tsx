@@ -1,7 +1,7 @@
 // Mock controls, `World` (API.md §9, CONSOLE.md "API log"): the tab's mock world, kept with the connection.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEY } from '../../src/api/runtime/connection-storage.ts';
+import { STORAGE_KEY } from '../../src/api/runtime/storage-keys.ts';
 import { buildCurlCommand } from '../../src/features/api-log/curl.ts';
 import { renderApp } from './render.tsx';
 import { mock } from './setup.ts';

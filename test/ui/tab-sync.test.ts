@@ -3,7 +3,8 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveConnection } from '../../src/api/connect/save-connection.ts';
-import { connectionFingerprint, TAB_MESSAGE_STORAGE_KEY, type TabMessage } from '../../src/api/runtime/tab-channel.ts';
+import { connectionFingerprint, type TabMessage } from '../../src/api/runtime/tab-channel.ts';
+import { TAB_MESSAGE_STORAGE_KEY } from '../../src/api/runtime/storage-keys.ts';
 import { freshConsole } from '../console.ts';
 
 const STORAGE_KEY = 'analytics-console:connection';

@@ -9,7 +9,8 @@
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Connection, ConnectionStore } from '../runtime/connection-store.ts';
 import { personalApiKeyQueries } from './key-access-queries.ts';
-import { ACCESS_STORAGE_KEY, store, type KeptAccess, type KeptAccessKeeper } from '../runtime/access-storage.ts';
+import { store, type KeptAccess, type KeptAccessKeeper } from '../runtime/access-storage.ts';
+import { ACCESS_STORAGE_KEY } from '../runtime/storage-keys.ts';
 import { organizationQueries, userQueries } from '../organization/organization.ts';
 import { keyRoots } from '../client/query-keys.ts';
 

@@ -2,23 +2,21 @@
  * What only Connect needs, kept out of the first page's code (the runtime's connection store,
  * src/api/runtime/connection-store.ts, keeps the connection itself): the key check and save as one mutation
  * (`useConnectWithKey`), the one sentence for a host that fails it, `Saved connections`, the key check
- * that waits across the reload unlocking a locked policy, what `Use <name>` connects with, and the
- * path a typed host leaves out.
+ * that waits across the reload unlocking a locked policy, and what `Use <name>` connects with.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Me, Organization } from '../../contract/schemas.ts';
 import { fetchCurrentKey, personalApiKeyQueries } from '../access/authorization.ts';
 import { changed } from '../client/changes.ts';
-import { readJson, resolveHost } from '../runtime/connection-storage.ts';
+import { readJson } from '../runtime/connection-storage.ts';
+import { backendName, resolveHost } from '../runtime/host.ts';
 import { ApiError, isApiError, NetworkError, ResponseShapeError, type ApiCall } from '../client/http.ts';
 import type { CurrentKey } from '../access/key-access-queries.ts';
 import { mockQueries } from '../resources/mock.ts';
 import { fetchCurrentOrganization, fetchMe, organizationQueries, userQueries } from '../organization/organization.ts';
 import { runtimeOf, type ConsoleRuntime } from '../runtime/runtime.ts';
 import {
-  backendName,
-  normalizeHost,
   rememberedKeyFor,
   forgetRememberedKey,
   saveConnection,
@@ -26,14 +24,8 @@ import {
   stopRememberingCurrent,
   type SaveConnectionInput,
 } from './save-connection.ts';
+import { PENDING_CHECK_STORAGE_KEY, SAVED_CHANGED_EVENT, SAVED_CONNECTIONS_STORAGE_KEY } from '../runtime/storage-keys.ts';
 
-/** `Saved connections`: the hosts this device connected to, newest first (never a key). */
-export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
-/**
- * A key to check on another host than the one the page's policy is locked to: kept in
- * sessionStorage across the one reload that unlocks the policy, and taken by Connect at once.
- */
-export const PENDING_CHECK_STORAGE_KEY = 'analytics-console:pending-check';
 /** At most this many `Saved connections` are kept. */
 export const SAVED_CONNECTIONS_LIMIT = 10;
 
@@ -108,9 +100,6 @@ export interface SavedConnection {
   /** When the person last connected to it (ms since the epoch). */
   connectedAt: number;
 }
-
-/** Told on `window` when this tab changes `Saved connections` (another tab's change is a `storage` event). */
-const SAVED_CHANGED_EVENT = 'analytics-console:saved-connections-changed';
 
 function parseSaved(value: unknown): SavedConnection[] {
   if (!Array.isArray(value)) return [];
@@ -205,23 +194,6 @@ export function rememberedConnectionFor(
   if (current?.host === host) return { key: current.key, expiresAt: current.expiresAt, world: current.world, remembered: current.remembered };
   const remembered = rememberedKeyFor(host);
   return remembered ? { ...remembered, remembered: true } : null;
-}
-
-// ---------- the typed host ----------
-
-/** The path (or query) of a typed host that `normalizeHost` leaves out, or null when there is none. */
-export function hostPathLeftOut(input: string): string | null {
-  const trimmed = input.trim();
-  if (!trimmed) return null;
-  try {
-    const host = normalizeHost(trimmed);
-    const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `${host.slice(0, host.indexOf(':'))}://${trimmed}`;
-    const url = new URL(withScheme);
-    const rest = `${url.pathname.replace(/^\/+$/, '')}${url.search}${url.hash}`;
-    return rest || null;
-  } catch {
-    return null;
-  }
 }
 
 // ---------- a host that fails the check ----------

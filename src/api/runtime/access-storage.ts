@@ -12,9 +12,8 @@
  * them from the queries' answers; the connection's store (connection-store.ts) wipes them when the key or
  * host changes.
  */
-import { ACCESS_STORAGE_KEY, type Connection } from './connection-storage.ts';
-
-export { ACCESS_STORAGE_KEY };
+import type { Connection } from './connection-storage.ts';
+import { ACCESS_STORAGE_KEY } from './storage-keys.ts';
 
 export interface KeptAccess {
   /** The host it was learnt on (a connection to another host never reads it). */

@@ -4,7 +4,8 @@
  * connections; the notice that crosses a reload. Pure functions over web storage (the connection's
  * store, src/api/runtime/connection-store.ts, holds what is current).
  */
-import { isPastDeadline, parseStoredConnection, STORAGE_KEY } from './read-stored-connection.ts';
+import { isPastDeadline, parseStoredConnection } from './read-stored-connection.ts';
+import { ACCESS_STORAGE_KEY, NOTICE_STORAGE_KEY, REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from './storage-keys.ts';
 
 export interface Connection {
   /** Origin of the API, e.g. `https://us.posthog.com`; `''` means this site's own origin (dev proxy or bundled mock). */
@@ -32,17 +33,6 @@ export interface ConnectionState {
 /** A change of the state: the version is bumped, and `disconnectedByPerson` is false unless given. */
 export type ConnectionChange = Omit<ConnectionState, 'version' | 'disconnectedByPerson'> & { disconnectedByPerson?: boolean };
 
-export { STORAGE_KEY };
-/**
- * The keys remembered for saved connections other than the current one, by host (localStorage):
- * a remembered key moves here when the person switches to another host, and back when they `Use`
- * that host again. Each keeps its `Forget the key after` deadline.
- */
-export const REMEMBERED_KEYS_STORAGE_KEY = 'analytics-console:remembered-keys';
-/** The key's access kept with the connection (src/api/runtime/access-storage.ts); it goes when the connection changes. */
-export const ACCESS_STORAGE_KEY = 'analytics-console:access';
-/** Carries Connect's notice over the reload that loosens a locked page's policy (never the key). */
-const NOTICE_STORAGE_KEY = 'analytics-console:disconnect-notice';
 
 /** What Connect says after the console disconnected by itself. */
 export const NOTICES = {
@@ -184,9 +174,4 @@ export function pruneRememberedKeys(now = Date.now()): number | null {
   }
   if (changed) writeRememberedKeys(keys);
   return earliest;
-}
-
-/** The origin requests really go to: the host, or this page's origin when the host is empty. */
-export function resolveHost(host: string): string {
-  return host || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
 }

@@ -16,7 +16,6 @@ import {
   pruneRememberedKeys,
   readStored,
   storage,
-  STORAGE_KEY,
   sameConnection,
   takeCarriedNotice,
   wipeKeptAccess,
@@ -26,6 +25,7 @@ import {
   type ConnectionChange,
   type ConnectionState,
 } from './connection-storage.ts';
+import { STORAGE_KEY } from './storage-keys.ts';
 import { followOtherTabs } from './other-tabs.ts';
 import type { DisconnectReason, TabChannel } from './tab-channel.ts';
 

@@ -11,11 +11,11 @@ import {
   readStored,
   sameConnection,
   storage,
-  STORAGE_KEY,
   type Connection,
   type ConnectionChange,
   type ConnectionState,
 } from './connection-storage.ts';
+import { STORAGE_KEY } from './storage-keys.ts';
 import { connectionFingerprint, type DisconnectReason, type TabChannel, type TabMessage } from './tab-channel.ts';
 
 /** What of the connection store the other tabs' messages change. */

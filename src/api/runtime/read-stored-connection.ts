@@ -2,11 +2,9 @@
  * The one reader of the stored connection. The page uses it (src/api/runtime/connection-store.ts), and so do the
  * inline scripts the build writes into index.html, which run before any other script
  * (src/app/page-start.ts, build/inline-script.ts): this module is copied into them as it is, so it
- * imports nothing and touches no global but what it is given.
+ * imports only the storage keys (which import nothing) and touches no global but what it is given.
  */
-
-/** Where the connection is kept: sessionStorage (this tab only), or localStorage when remembered. */
-export const STORAGE_KEY = 'analytics-console:connection';
+import { STORAGE_KEY } from './storage-keys.ts';
 
 export interface StoredConnection {
   /** Origin of the API; `''` means this site's own origin. */

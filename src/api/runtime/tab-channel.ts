@@ -6,6 +6,7 @@
  * its host and key (`connectionFingerprint`): another tab can tell "the same key as mine" from "another
  * key" with it, and then reads the key itself from storage when it was remembered.
  */
+import { CHANNEL_NAME, TAB_MESSAGE_STORAGE_KEY } from './storage-keys.ts';
 
 export type DisconnectReason = 'person' | 'refused' | 'expired';
 
@@ -17,9 +18,6 @@ export type TabMessage =
   /** A mutation succeeded in the sending tab: what it declared it changed (query keys only: `SentChange` of src/api/client/changes.ts). */
   | { type: 'changes'; changes: ReadonlyArray<unknown> };
 
-const CHANNEL_NAME = 'analytics-console:tabs';
-/** The fallback's carrier: set and removed at once, so it never lingers in storage. */
-export const TAB_MESSAGE_STORAGE_KEY = 'analytics-console:tab-message';
 
 type Listener = (message: TabMessage) => void;
 

@@ -12,20 +12,9 @@ import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type F
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { lockedApiOrigin } from '../../api/runtime/connect-src-policy.ts';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
-import { FORGET_AFTER_CHOICES, forgetAfterMs, normalizeHost, type ForgetAfter } from '../../api/connect/save-connection.ts';
-import {
-  forgetSavedConnection,
-  HostFailure,
-  hostPathLeftOut,
-  peekPendingCheck,
-  reloadToCheckElsewhere,
-  rememberedConnectionFor,
-  takePendingCheck,
-  useConnectWithKey,
-  useSavedConnections,
-  type PendingCheck,
-  type SavedConnection,
-} from '../../api/connect/connect-with-key.ts';
+import { FORGET_AFTER_CHOICES, forgetAfterMs, type ForgetAfter } from '../../api/connect/save-connection.ts';
+import { hostPathLeftOut, normalizeHost } from '../../api/runtime/host.ts';
+import { forgetSavedConnection, HostFailure, peekPendingCheck, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';

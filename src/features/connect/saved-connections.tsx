@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { SavedConnection } from '../../api/connect/connect-with-key.ts';
-import { resolveHost } from '../../api/runtime/connection-storage.ts';
+import { resolveHost } from '../../api/runtime/host.ts';
 
 export interface SavedConnectionsProps {
   entries: ReadonlyArray<SavedConnection>;
