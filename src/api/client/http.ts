@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import { errorBodySchema } from '../../contract/error-body.ts';
 import { mockWorldHeader } from '../../contract/mock-world.ts';
 import { type Connection } from '../runtime/connection-storage.ts';
-import { resolveHost } from '../runtime/host.ts';
+import { resolveHost } from './host.ts';
 import { CANCELLED_DETAIL } from '../runtime/request-log.ts';
 import { runtimeOf } from '../runtime/runtime.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';

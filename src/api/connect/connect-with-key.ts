@@ -10,7 +10,7 @@ import type { Me, Organization } from '../../contract/schemas.ts';
 import { fetchCurrentKey, personalApiKeyQueries } from '../access/authorization.ts';
 import { changed } from '../client/changes.ts';
 import { readJson } from '../runtime/connection-storage.ts';
-import { backendName, resolveHost } from '../runtime/host.ts';
+import { backendName, resolveHost } from '../client/host.ts';
 import { ApiError, isApiError, NetworkError, ResponseShapeError, type ApiCall } from '../client/http.ts';
 import type { CurrentKey } from '../access/key-access-queries.ts';
 import { mockQueries } from '../resources/mock.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../contract/schemas.ts';
 import { changed, type Change } from '../client/changes.ts';
 import { rowChanged } from './dashboard-rows.ts';
-import { resolveHost } from '../runtime/host.ts';
+import { resolveHost } from '../client/host.ts';
 import { apiRequest, type ApiCall } from '../client/http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from '../client/query-keys.ts';
 

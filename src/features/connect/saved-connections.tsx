@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { SavedConnection } from '../../api/connect/connect-with-key.ts';
-import { resolveHost } from '../../api/runtime/host.ts';
+import { resolveHost } from '../../api/client/host.ts';
 
 export interface SavedConnectionsProps {
   entries: ReadonlyArray<SavedConnection>;
