@@ -20,7 +20,7 @@ interface ProblemView {
   reason: string;
 }
 
-/** The phases of `useBulkRun` as these parts read them. */
+/** The phases of a bulk run (`BulkPhase` of src/api/bulk/use-bulk-action-run.ts) as these parts read them. */
 export type BulkPhaseView<T> =
   | { kind: 'idle' }
   | { kind: 'collecting'; verb: string; loaded: number; total: number }

@@ -40,7 +40,7 @@ export function store(connection: Connection | null): Storage | null {
  * True when what the connected routes' loader asks about the key (key-access-queries.ts: its scopes, the
  * person's role, the backend's rules) is all kept for `connection` (the current one): the pages then draw
  * with it at once, and the queries check it in the background. Only whether each is there: the
- * values are read, and checked, by remember-access.ts's `readKeptAccess` (not first-load code); one
+ * values are read, and checked, by the keeper's `read` (src/api/access/remember-access.ts) (not first-load code); one
  * it refuses is "not known yet" there, never "yes".
  */
 export function accessKept(connection: Connection | null): boolean {
