@@ -173,7 +173,7 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.configs.recommended },
   // The page tests: Testing Library's recommended rules for React.
   {
-    files: ['test/ui/**/*.{ts,tsx}'],
+    files: ['test/{api,components,features,app}/**/*.{ts,tsx}', 'test/render.tsx', 'test/setup.ts'],
     ...testingLibrary.configs['flat/react'],
     // renderApp (render.tsx) is the page tests' render; a helper merely named render… is not one.
     settings: { 'testing-library/custom-renders': ['renderApp'] },

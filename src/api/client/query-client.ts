@@ -13,7 +13,7 @@ import { replayChanges } from '../runtime/tab-channel.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** Every mutation declares what it changed (test/ui/mutation-declarations.test.tsx walks them all). */
+    /** Every mutation declares what it changed (test/api/client/mutation-declarations.test.tsx walks them all). */
     mutationMeta: ChangeDeclaration;
   }
 }
