@@ -5,14 +5,15 @@
  * answer that does not expose it), then that request is sent again, at most `maxRetries` times.
  * `signal` cancels what waits and what is in flight. Pure TypeScript with the bulk runner's clock.
  */
+import { MAX_429_RETRIES, retryAfterSeconds, statusOf, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
 import { realClock, type BulkClock } from './runner.ts';
 
 export interface RequestPoolOptions {
   /** Default 4. */
   concurrency?: number;
-  /** Default 5 (seconds). */
+  /** Default UNREADABLE_RETRY_AFTER_SECONDS (5 seconds). */
   defaultRetryAfter?: number;
-  /** Default 5. */
+  /** Default MAX_429_RETRIES (3). */
   maxRetries?: number;
   clock?: BulkClock;
   signal?: AbortSignal;
@@ -25,16 +26,6 @@ export interface RequestPool {
   inFlight: () => number;
   peak: () => number;
 }
-
-const statusOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
-    ? (error as { status: number }).status
-    : null;
-
-const retryAfterOf = (error: unknown) => {
-  const value = typeof error === 'object' && error !== null ? (error as { retryAfter?: unknown }).retryAfter : undefined;
-  return typeof value === 'number' && value >= 0 ? value : null;
-};
 
 /** A signal that aborts when either does (one task of a pool shared by several loads). */
 function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
@@ -60,7 +51,7 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; di
 export function createRequestPool(options: RequestPoolOptions = {}): RequestPool {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const clock = options.clock ?? realClock;
-  const maxRetries = options.maxRetries ?? 5;
+  const maxRetries = options.maxRetries ?? MAX_429_RETRIES;
   const signal = options.signal ?? new AbortController().signal;
   let inFlight = 0;
   let peak = 0;
@@ -115,7 +106,7 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
           return await send(until);
         } catch (error) {
           if (statusOf(error) !== 429 || attempt >= maxRetries || until.aborted) throw error;
-          const seconds = retryAfterOf(error) ?? options.defaultRetryAfter ?? 5;
+          const seconds = retryAfterSeconds(error, options.defaultRetryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS);
           pausedUntil = Math.max(pausedUntil, clock.now() + seconds * 1000);
         } finally {
           release();

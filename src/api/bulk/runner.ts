@@ -5,7 +5,7 @@
  * starts), and one result per item reported the moment it arrives. Pure TypeScript: the transport
  * (`send`) and the clock are given, so tests drive it with fakes.
  */
-import { UNREADABLE_RETRY_AFTER_SECONDS } from '../client/http.ts';
+import { MAX_429_RETRIES, retryAfterSeconds, statusOf, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
 
 /** What the runner reads of an error: the HTTP status, the API's sentence, and `Retry-After` seconds. */
 interface ErrorFields {
@@ -27,11 +27,6 @@ export function reasonOf(error: unknown): string {
   if (typeof message === 'string' && message.trim()) return message.trim();
   return typeof error === 'string' && error ? error : 'An unexpected error occurred.';
 }
-
-const statusOf = (error: unknown): number | null => {
-  const { status } = fieldsOf(error);
-  return typeof status === 'number' ? status : null;
-};
 
 export interface BulkClock {
   now: () => number;
@@ -88,11 +83,11 @@ export interface BulkRunOptions<T, R> {
   send: (item: T, signal: AbortSignal) => Promise<R>;
   /** Default 4. */
   concurrency?: number;
-  /** Retries of one request after a 429 before it counts as failed. Default 3. */
+  /** Retries of one request after a 429 before it counts as failed. Default MAX_429_RETRIES (3). */
   maxRetries?: number;
   /**
    * Wait after a 429 without a readable `Retry-After`, in seconds. Default 5, as for any request
-   * (src/api/client/http.ts UNREADABLE_RETRY_AFTER_SECONDS: another origin's headers are unreadable).
+   * (src/api/client/rate-limit.ts UNREADABLE_RETRY_AFTER_SECONDS: another origin's headers are unreadable).
    */
   defaultRetryAfter?: number;
   clock?: BulkClock;
@@ -115,7 +110,7 @@ interface Pending<T> {
 
 export function runBulk<T, R>(options: BulkRunOptions<T, R>): BulkRun<T, R> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const maxRetries = options.maxRetries ?? 3;
+  const maxRetries = options.maxRetries ?? MAX_429_RETRIES;
   const clock = options.clock ?? realClock;
   const items = options.items;
   const total = items.length;
@@ -174,8 +169,7 @@ export function runBulk<T, R>(options: BulkRunOptions<T, R>): BulkRun<T, R> {
         inFlight -= 1;
         const status = statusOf(error);
         if (status === 429 && attempts <= maxRetries) {
-          const seconds = fieldsOf(error).retryAfter;
-          const wait = (typeof seconds === 'number' && seconds >= 0 ? seconds : (options.defaultRetryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS)) * 1000;
+          const wait = retryAfterSeconds(error, options.defaultRetryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000;
           pausedUntil = Math.max(pausedUntil ?? 0, clock.now() + wait);
           retries.push({ item: pending.item, attempts });
         } else {

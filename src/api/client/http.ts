@@ -9,6 +9,7 @@ import { errorBodySchema } from '../../contract/error-body.ts';
 import { mockWorldHeader } from '../../contract/mock-world.ts';
 import { type Connection } from '../runtime/connection-storage.ts';
 import { resolveHost } from './host.ts';
+import { UNREADABLE_RETRY_AFTER_SECONDS } from './rate-limit.ts';
 import { CANCELLED_DETAIL } from '../runtime/request-log.ts';
 import { runtimeOf } from '../runtime/runtime.ts';
 import { isSessionOnlyRefusal, sessionOnlyReasonFor } from './session-only.ts';
@@ -157,12 +158,6 @@ export function buildPath(path: string, query?: QueryParams): string {
   const search = params.toString();
   return search ? `${withSlash}?${search}` : withSlash;
 }
-
-/**
- * The wait assumed for a 429 whose `Retry-After` the page cannot read: an API on another origin
- * exposes no response headers to the page (API.md §1.5), so the header is there but unreadable.
- */
-export const UNREADABLE_RETRY_AFTER_SECONDS = 5;
 
 /** `Retry-After` as seconds: an integer, or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
