@@ -5,28 +5,8 @@
  * starts), and one result per item reported the moment it arrives. Pure TypeScript: the transport
  * (`send`) and the clock are given, so tests drive it with fakes.
  */
+import { errorSentence } from '../../contract/error-body.ts';
 import { MAX_429_RETRIES, retryAfterSeconds, statusOf, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
-
-/** What the runner reads of an error: the HTTP status, the API's sentence, and `Retry-After` seconds. */
-interface ErrorFields {
-  status?: unknown;
-  detail?: unknown;
-  error?: unknown;
-  message?: unknown;
-  retryAfter?: unknown;
-  name?: unknown;
-}
-
-const fieldsOf = (error: unknown): ErrorFields => (typeof error === 'object' && error !== null ? (error as ErrorFields) : {});
-
-/** The API's `detail`, else its `error`, else the error's own sentence. */
-export function reasonOf(error: unknown): string {
-  const { detail, error: other, message } = fieldsOf(error);
-  if (typeof detail === 'string' && detail.trim()) return detail.trim();
-  if (typeof other === 'string' && other.trim()) return other.trim();
-  if (typeof message === 'string' && message.trim()) return message.trim();
-  return typeof error === 'string' && error ? error : 'An unexpected error occurred.';
-}
 
 export interface BulkClock {
   now: () => number;
@@ -173,7 +153,7 @@ export function runBulk<T, R>(options: BulkRunOptions<T, R>): BulkRun<T, R> {
           pausedUntil = Math.max(pausedUntil ?? 0, clock.now() + wait);
           retries.push({ item: pending.item, attempts });
         } else {
-          finish({ item: pending.item, ok: false, reason: reasonOf(error), status, attempts });
+          finish({ item: pending.item, ok: false, reason: errorSentence(error), status, attempts });
         }
         report();
         wakeUp();

@@ -20,6 +20,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { errorSentence } from '../../contract/error-body.ts';
 import type { ProjectListItem, SharingConfiguration } from '../../contract/schemas.ts';
 import {
   createUserInterner,
@@ -52,12 +53,6 @@ export interface ProjectFailure {
 }
 
 
-const reasonOf = (error: unknown) => {
-  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown; message?: unknown }) : {};
-  if (typeof detail.detail === 'string' && detail.detail.trim()) return detail.detail.trim();
-  if (typeof detail.message === 'string' && detail.message.trim()) return detail.message.trim();
-  return 'The request failed.';
-};
 
 /** A project as the organization's pages name it. */
 export type OrganizationProject = Pick<ProjectListItem, 'id' | 'name'>;
@@ -290,7 +285,7 @@ export function useOrganizationDashboards(organization: string, enabled = true):
         const data = result.data;
         if (result.isError && !data?.complete) {
           const project = list?.[index];
-          if (project) failures.push({ projectId: project.id, projectName: project.name, reason: reasonOf(result.error) });
+          if (project) failures.push({ projectId: project.id, projectName: project.name, reason: errorSentence(result.error) });
           loadedProjects += 1;
         } else if (data?.complete) loadedProjects += 1;
         else pending += 1;
@@ -368,7 +363,7 @@ export function useSharingConfigurations(rows: ReadonlyArray<OrganizationDashboa
         const row = shared[index];
         if (!row) return;
         if (result.data) configs.set(row.key, slimSharing(result.data));
-        else if (result.isError) configs.set(row.key, { error: reasonOf(result.error) });
+        else if (result.isError) configs.set(row.key, { error: errorSentence(result.error) });
         if (result.data || result.isError) loaded += 1;
       });
       return { configs, loaded, total: results.length };

@@ -8,6 +8,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorSentence } from '../../contract/error-body.ts';
 import type { AccessControls, Collaborator, Member } from '../../contract/schemas.ts';
 import { accessControlQueries, fetchAccessControls } from '../access/access-controls.ts';
 import { accessVerdicts, type AccessLevel, type MemberInput } from '../access/access-verdict.ts';
@@ -91,12 +92,6 @@ export interface PersonExceptionsState {
   restart: () => void;
 }
 
-const reasonOf = (error: unknown) => {
-  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown; message?: unknown }) : {};
-  if (typeof detail.detail === 'string' && detail.detail) return detail.detail;
-  if (typeof detail.message === 'string' && detail.message) return detail.message;
-  return 'The request failed.';
-};
 
 /** The cached answer under `queryKey` when it is fresh enough, else undefined. */
 function fresh<T>(client: QueryClient, queryKey: readonly unknown[]): T | undefined {
@@ -201,7 +196,7 @@ export function usePersonExceptions(
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          failed.push({ dashboard, reason: reasonOf(error) });
+          failed.push({ dashboard, reason: errorSentence(error) });
           settle();
         },
       );
