@@ -9,7 +9,7 @@ import { wipeStoredKey, writeStored } from '../src/api/runtime/connection-storag
 import type { ApiCall } from '../src/api/client/http.ts';
 import { createQueryClient } from '../src/api/client/query-client.ts';
 import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime, type Transport } from '../src/api/runtime/runtime.ts';
-import { normalizeHost } from '../src/api/client/host.ts';
+import { normalizeHost } from '../src/api/connect/typed-host.ts';
 
 export interface ConsoleOptions {
   /** The key stored before the console reads storage; null stores none (and wipes any); undefined leaves storage as it is. */

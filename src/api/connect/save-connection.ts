@@ -3,10 +3,10 @@
  * (the runtime's connection store, src/api/runtime/connection-store.ts, keeps the connection itself, its reading at
  * load, expiry, disconnect and the other tabs): storing a checked connection (Connect, `Use`, a mock world), the choices of `Forget the
  * key after`, the per-host keys remembered for the other saved connections (the host
- * itself: src/api/client/host.ts). Loaded with Connect, the top bar's switchers and the mock controls.
+ * itself: src/api/client/host.ts; what a person types: typed-host.ts). Loaded with Connect, the top bar's switchers and the mock controls.
  */
 import { isExpired, pruneRememberedKeys, readRememberedKeys, wipeStoredKey, writeRememberedKeys, writeStored, type Connection, type RememberedKey } from '../runtime/connection-storage.ts';
-import { normalizeHost } from '../client/host.ts';
+import { normalizeHost } from './typed-host.ts';
 import type { ConsoleRuntime } from '../runtime/runtime.ts';
 import { connectionFingerprint, toHex, type TabChannel } from '../runtime/tab-channel.ts';
 

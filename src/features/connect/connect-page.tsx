@@ -13,7 +13,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { lockedApiOrigin } from '../../api/runtime/connect-src-policy.ts';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { FORGET_AFTER_CHOICES, forgetAfterMs, type ForgetAfter } from '../../api/connect/save-connection.ts';
-import { hostPathLeftOut, normalizeHost } from '../../api/client/host.ts';
+import { hostPathLeftOut, normalizeHost } from '../../api/connect/typed-host.ts';
 import { forgetSavedConnection, HostFailure, peekPendingCheck, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { saveConnection } from '../../../src/api/connect/save-connection.ts';
-import { normalizeHost } from '../../../src/api/client/host.ts';
+import { normalizeHost } from '../../../src/api/connect/typed-host.ts';
 import {
   ApiError,
   apiRequest,
