@@ -58,6 +58,18 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The parts of src/api that only src/api (and app/, which makes the runtime) imports: the runtime's
+// storage, expiry, channel and store, the query client and declared changes, the bulk scheduler's
+// pieces, and the access keeper. Everything else in src/api is public to features.
+const apiInternals = [
+  ...['access-storage', 'connection-storage', 'connection-store', 'key-expiry', 'other-tabs', 'read-stored-connection', 'runtime', 'storage-keys', 'tab-channel'].map((name) => `runtime/${name}.ts`),
+  ...['changes', 'query-client', 'session-only'].map((name) => `client/${name}.ts`),
+  'bulk/runner.ts',
+  'bulk/request-pool.ts',
+  'access/remember-access.ts',
+  'access/key-access-queries.ts',
+];
+
 const zones = [
   ...layerZone('contract', layers.filter((l) => l !== 'contract'), 'contract/ imports only zod.'),
   ...layerZone('api', ['app', 'features', 'components', 'mock'], 'api/ imports only contract/.'),
@@ -74,8 +86,28 @@ const zones = [
   {
     target: './src/app/cold-start',
     from: './src/api',
-    except: ['./runtime.ts', './stored-connection.ts'],
-    message: 'The cold start reaches the API layer only through the runtime it is handed (src/api/runtime.ts).',
+    except: ['./runtime/runtime.ts', './runtime/read-stored-connection.ts'],
+    message: 'The cold start reaches the API layer only through the runtime it is handed (src/api/runtime/runtime.ts).',
+  },
+  // Inside api/ (DESIGN.md, "Layout"): resources/, access/, bulk/, organization/ and connect/ stand on
+  // client/, and client/ on runtime/; never back.
+  {
+    target: './src/api/runtime',
+    from: './src/api',
+    except: ['./runtime'],
+    message: 'api/runtime/ is the bottom floor: it imports nothing else of src/api.',
+  },
+  {
+    target: './src/api/client',
+    from: './src/api',
+    except: ['./client', './runtime'],
+    message: 'api/client/ imports only api/runtime/: resources, access, bulk, organization and connect stand on it.',
+  },
+  // Features import each folder's public modules only, never the parts behind them.
+  {
+    target: './src/features',
+    from: apiInternals.map((file) => `./src/api/${file}`),
+    message: 'A feature imports the public modules of src/api only: this one is a part behind them (see apiInternals in eslint.config.js).',
   },
   ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
   // The mock's domain rules know no HTTP: statuses, headers, URLs and transports live in handlers/ and above.
@@ -141,7 +173,7 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.configs.recommended },
   // The page tests: Testing Library's recommended rules for React.
   {
-    files: ['test/ui/**/*.{ts,tsx}'],
+    files: ['test/{api,components,features,app}/**/*.{ts,tsx}', 'test/render.tsx', 'test/setup.ts'],
     ...testingLibrary.configs['flat/react'],
     // renderApp (render.tsx) is the page tests' render; a helper merely named render… is not one.
     settings: { 'testing-library/custom-renders': ['renderApp'] },

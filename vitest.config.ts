@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 const uiTest = {
   environment: 'jsdom' as const,
-  setupFiles: ['test/ui/setup.ts'],
+  setupFiles: ['test/setup.ts'],
   // Rendering whole pages in jsdom on a shared 2-core machine: a test may take seconds, and a
   // page may take a few seconds to show up (setup.ts gives findBy/waitFor 10 s to match).
   testTimeout: 30_000,
@@ -20,8 +20,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          // The contract, the mock and the build's own plugins: no DOM.
+          name: 'node',
+          include: ['test/{contract,mock,build}/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -29,8 +30,9 @@ export default defineConfig({
         extends: true,
         test: {
           ...uiTest,
+          // src/api, components, features and app: in jsdom, as the browser runs them.
           name: 'ui',
-          include: ['test/ui/**/*.test.{ts,tsx}'],
+          include: ['test/{api,components,features,app}/**/*.test.{ts,tsx}'],
           // The files of a worker share its modules instead of importing the app, React and the
           // mock again for each file (npm test: 144 s -> 82 s on the 2-core machine). Each test
           // still starts clean: setup.ts resets the mock (the backend) and web storage (the

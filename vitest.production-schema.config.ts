@@ -7,9 +7,9 @@ import { defineConfig } from 'vitest/config';
 
 // The files that run the mock in-process (setupMockApi): the others start servers and call them
 // with fetch, which the observer does not see.
-const observed = readdirSync('test/api')
-  .filter((name) => name.endsWith('.test.ts') && readFileSync(`test/api/${name}`, 'utf8').includes('setupMockApi('))
-  .map((name) => `test/api/${name}`);
+const observed = ['test/contract', 'test/mock']
+  .flatMap((folder) => readdirSync(folder).map((name) => `${folder}/${name}`))
+  .filter((file) => file.endsWith('.test.ts') && readFileSync(file, 'utf8').includes('setupMockApi('));
 
 export default defineConfig({
   test: {

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
-import { createQueryClient } from './api/query-client.ts';
-import { createConsoleRuntime } from './api/runtime.ts';
+import { createQueryClient } from './api/client/query-client.ts';
+import { createConsoleRuntime } from './api/runtime/runtime.ts';
 import { App } from './app/app.tsx';
 import { startColdStart } from './app/cold-start/index.ts';
 import { createAppRoutes } from './app/routes.tsx';
@@ -35,7 +35,7 @@ async function start(container: HTMLElement) {
   const coldStart = startColdStart();
   // The console's runtime (the connection read from storage, as it stands at load; the request log;
   // the line to the other tabs), made once and handed down with the QueryClient that carries it
-  // (src/api/runtime.ts); its requests go out through the cold start's transport.
+  // (src/api/runtime/runtime.ts); its requests go out through the cold start's transport.
   const runtime = createConsoleRuntime({ transport: coldStart.transport });
   if (inBrowserDemo) {
     try {

@@ -5,11 +5,11 @@
  * listeners and its channel), so nothing of it reaches the next test: there is nothing to reset.
  */
 import { onTestFinished } from 'vitest';
-import { wipeStoredKey, writeStored } from '../src/api/connection-storage.ts';
-import type { ApiCall } from '../src/api/http.ts';
-import { createQueryClient } from '../src/api/query-client.ts';
-import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime, type Transport } from '../src/api/runtime.ts';
-import { normalizeHost } from '../src/api/save-connection.ts';
+import { wipeStoredKey, writeStored } from '../src/api/runtime/connection-storage.ts';
+import type { ApiCall } from '../src/api/client/http.ts';
+import { createQueryClient } from '../src/api/client/query-client.ts';
+import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime, type Transport } from '../src/api/runtime/runtime.ts';
+import { normalizeHost } from '../src/api/connect/typed-host.ts';
 
 export interface ConsoleOptions {
   /** The key stored before the console reads storage; null stores none (and wipes any); undefined leaves storage as it is. */
@@ -20,9 +20,9 @@ export interface ConsoleOptions {
   host?: string;
   /** The mock world of the stored connection. */
   world?: string;
-  /** Apply the other tabs' changes (off in tests unless asked: src/api/query-client.ts). */
+  /** Apply the other tabs' changes (off in tests unless asked: src/api/client/query-client.ts). */
   syncTabs?: boolean;
-  /** What the runtime sends requests through (`fetch` when none: src/api/runtime.ts). */
+  /** What the runtime sends requests through (`fetch` when none: src/api/runtime/runtime.ts). */
   transport?: Transport;
 }
 

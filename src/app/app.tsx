@@ -1,13 +1,13 @@
 /**
  * The providers around the router: React Query (whose client carries the console's runtime: the
- * connection, the request log, the tab channel; src/api/runtime.ts), toasts, shell UI state; the
+ * connection, the request log, the tab channel; src/api/runtime/runtime.ts), toasts, shell UI state; the
  * cache is emptied when the key changes.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import type { Connection } from '../api/connection.ts';
-import type { ConsoleQueryClient } from '../api/runtime.ts';
+import type { Connection } from '../api/runtime/connection-store.ts';
+import type { ConsoleQueryClient } from '../api/runtime/runtime.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { AppUiProvider } from './app-ui.tsx';
 

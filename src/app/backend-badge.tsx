@@ -5,8 +5,7 @@
  * switchers (src/app/switchers.tsx re-exports it), loaded at once beside the page's, not with the first
  * page's JavaScript.
  */
-import { resolveHost } from '../api/connection-storage.ts';
-import { backendName } from '../api/save-connection.ts';
+import { backendName, resolveHost } from '../api/client/host.ts';
 import type { MockInfo } from '../contract/schemas.ts';
 
 export function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {

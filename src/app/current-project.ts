@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMatch, useSearchParams } from 'react-router-dom';
-import { organizationQueries, userQueries } from '../api/organization.ts';
+import { organizationQueries, userQueries } from '../api/organization/organization.ts';
 import type { Organization } from '../contract/schemas.ts';
 
 export function useCurrentProjectId(): string | null {

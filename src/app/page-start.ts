@@ -5,12 +5,12 @@
  * throws. Nothing of the console imports this module. (The cold start's own inline script is
  * src/app/cold-start/before-entry.ts.)
  */
-import { connectionAtLoad } from '../api/stored-connection.ts';
+import { connectionAtLoad } from '../api/runtime/read-stored-connection.ts';
 
 /**
  * When a connection is stored (and not past its `Forget the key after`), adds a second policy
  * `connect-src 'self' <host>`. Policies add up, so from then on the page reaches this site and the
- * connected host only (src/api/connection.ts adds the same once a person connects).
+ * connected host only (src/api/runtime/connection-store.ts adds the same once a person connects).
  */
 export function lockConnectSrc(): void {
   const { connection } = connectionAtLoad(sessionStorage, localStorage, Date.now());

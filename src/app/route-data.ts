@@ -11,10 +11,10 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { activityQueries } from '../api/activity.ts';
-import { dashboardQueries } from '../api/dashboards.ts';
-import { accessQueries } from '../api/key-access.ts';
-import { projectQueries } from '../api/projects.ts';
+import { activityQueries } from '../api/resources/activity.ts';
+import { dashboardQueries } from '../api/resources/dashboards.ts';
+import { accessQueries } from '../api/access/key-access-queries.ts';
+import { projectQueries } from '../api/resources/projects.ts';
 import { activityFiltersFromSearchParams } from '../features/activity/activity-filters.ts';
 import { filtersFromSearchParams } from '../features/dashboards/list-filters.ts';
 

@@ -9,7 +9,7 @@
  * loader sends every route to /connect, which returns to the intended path (`?next=`, a path only,
  * never the key); with one, it asks for the key's access unless it was kept (`connectedLoader`).
  */
-import type { ConsoleQueryClient } from '../api/runtime.ts';
+import type { ConsoleQueryClient } from '../api/runtime/runtime.ts';
 import {
   matchRoutes,
   Navigate,
@@ -19,8 +19,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { accessKept } from '../api/kept-access.ts';
-import { useConnectionState } from '../api/use-runtime.ts';
+import { accessKept } from '../api/runtime/access-storage.ts';
+import { useConnectionState } from '../api/runtime/use-runtime.ts';
 import { lazyComponent, type LazyComponent } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { connectedData, connectedEntries, connectEntry, ensureRouteData, HOME_PATH, type RouteEntry } from './route-data.ts';
@@ -72,7 +72,7 @@ export function connectPathFor(pathname: string, search: string): string {
 
 /**
  * The connected routes' loader: without a key, Connect. With one, the key's access (DESIGN.md rule
- * 2): when it was kept with the connection (kept-access.ts) the pages draw with it at once and their
+ * 2): when it was kept with the connection (access-storage.ts) the pages draw with it at once and their
  * own queries check it in the background; otherwise it asks for it beside the page's own data
  * without holding the page, whose write controls say `Checking access…` until it is in.
  */
@@ -139,7 +139,7 @@ export interface AppRoutesOptions {
 
 /**
  * The console's routes, whose loaders ask `queryClient` for the pages' first data and read the
- * connection of the runtime it carries (src/api/runtime.ts).
+ * connection of the runtime it carries (src/api/runtime/runtime.ts).
  */
 export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRoutesOptions = {}): RouteObject[] {
   const { loadPage = (entry) => entry.page(), afterFirstPaint = (work) => work() } = options;

@@ -6,9 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useConnectionState, useRuntime } from '../api/use-runtime.ts';
-import { mockQueries } from '../api/mock.ts';
-import { organizationQueries } from '../api/organization.ts';
+import { useConnectionState, useRuntime } from '../api/runtime/use-runtime.ts';
+import { mockQueries } from '../api/resources/mock.ts';
+import { organizationQueries } from '../api/organization/organization.ts';
 import type { MockInfo } from '../contract/schemas.ts';
 import { ProjectNameProvider } from '../components/document-title.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';

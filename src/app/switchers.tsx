@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { projectQueries, SWITCHER_PAGE_SIZE } from '../api/projects.ts';
+import { projectQueries, SWITCHER_PAGE_SIZE } from '../api/resources/projects.ts';
 import { PickerCombobox, type PickerOption } from '../components/picker-combobox.tsx';
 import type { ShellScope } from './current-project.ts';
 import { switchProjectPath } from './project-paths.ts';

@@ -3,7 +3,7 @@
  * links): the `Bulk actions` toolbar (`N selected`, `Select all M matching`, the action buttons,
  * `Clear selection`), the `Bulk progress` bar with `Cancel`, the summary `N updated, M failed` with
  * every failure and `Retry failed`, and the `Add tag` / `Remove tag` dialog. Presentational only:
- * the run itself is `useBulkActionRun` (src/api/bulk-action-run.ts), whose phase these parts show.
+ * the run itself is `useBulkActionRun` (src/api/bulk/use-bulk-action-run.ts), whose phase these parts show.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import './bulk-parts.css';
@@ -20,7 +20,7 @@ interface ProblemView {
   reason: string;
 }
 
-/** The phases of `useBulkRun` as these parts read them. */
+/** The phases of a bulk run (`BulkPhase` of src/api/bulk/use-bulk-action-run.ts) as these parts read them. */
 export type BulkPhaseView<T> =
   | { kind: 'idle' }
   | { kind: 'collecting'; verb: string; loaded: number; total: number }

@@ -21,13 +21,8 @@ export function errorStatus(error: unknown): number | null {
   return name === 'ApiError' && typeof status === 'number' ? status : null;
 }
 
-/** The sentence to show: the API's `detail`, or the error's own message. */
-export function errorDetail(error: unknown): string {
-  const { detail, message } = fields(error);
-  if (typeof detail === 'string' && detail) return detail;
-  if (typeof message === 'string' && message) return message;
-  return typeof error === 'string' && error ? error : 'An unexpected error occurred.';
-}
+/** The sentence to show (src/contract/error-body.ts: the one wording of an error). */
+export { errorSentence as errorDetail } from '../contract/error-body.ts';
 
 /** A short heading for an error state, by kind. */
 export function errorTitle(error: unknown): string {

@@ -9,7 +9,7 @@ import { useConflictQuestion, type ConflictRow } from './conflict-dialog.tsx';
 import { useToast } from './toast.tsx';
 import type { Form } from './use-form.ts';
 
-/** What to send, and which of those fields another person changed meanwhile (src/api/changed-fields.ts). */
+/** What to send, and which of those fields another person changed meanwhile (src/api/client/changed-fields.ts). */
 export interface CheckedSavePlan<K extends string> {
   changes: Partial<Record<K, unknown>>;
   conflicts: K[];

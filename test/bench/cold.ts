@@ -14,7 +14,7 @@ export interface Awaited {
   text: string;
 }
 
-/** The storage entry of src/api/connection-storage.ts: what a person who ticked "Remember this key" has. */
+/** The storage entry of src/api/runtime/connection-storage.ts: what a person who ticked "Remember this key" has. */
 export const CONNECTION_STORAGE_KEY = 'analytics-console:connection';
 
 /** What the page logs, followed by the figure, once the awaited text is painted. */

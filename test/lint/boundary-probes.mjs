@@ -12,17 +12,22 @@ const probes = [
   { name: 'feature → sibling feature, re-export', path: 'src/features/projects/probe.ts', code: `export { emptyDraft } from '../${sibling}';\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'feature → sibling feature, alias', path: 'src/features/projects/probe.ts', code: `import { emptyDraft } from '@/features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'no-restricted-imports' },
   { name: 'computed import()', path: 'src/features/projects/probe.ts', code: `const where = '../${sibling}';\nexport const probe = () => import(where);\n`, rule: 'no-restricted-syntax' },
-  { name: 'components → api', path: 'src/components/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'components → api', path: 'src/components/probe.ts', code: `import { isApiError } from '../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'components → feature', path: 'src/components/probe.ts', code: `export const probe = () => import('../features/${sibling}');\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'api → feature', path: 'src/api/probe.ts', code: `import { emptyDraft } from '../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'contract → api', path: 'src/contract/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'mock → api', path: 'src/mock/probe.ts', code: `import { isApiError } from '../api/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api → feature', path: 'src/api/resources/probe.ts', code: `import { emptyDraft } from '../../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'contract → api', path: 'src/contract/probe.ts', code: `import { isApiError } from '../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock → api', path: 'src/mock/probe.ts', code: `import { isApiError } from '../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'mock rules → msw', path: 'src/mock/rules/probe.ts', code: `import { HttpResponse } from 'msw';\nexport const probe = () => HttpResponse.json({});\n`, rule: 'no-restricted-imports' },
   { name: 'mock rules → Response', path: 'src/mock/rules/probe.ts', code: `export const probe = () => new Response(null, { status: 404 });\n`, rule: 'no-restricted-globals' },
   { name: 'mock rules → handlers', path: 'src/mock/rules/probe.ts', code: `import { problems } from '../handlers/problem.ts';\nexport const probe = problems.notFound;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'api → cold start', path: 'src/api/probe.ts', code: `import { startColdStart } from '../app/cold-start/index.ts';\nexport const probe = startColdStart;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'api/http.ts → cold start, dynamic import()', path: 'src/api/http.ts', code: `export const probe = () => import('../app/cold-start/index.ts');\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'cold start → api past the runtime', path: 'src/app/cold-start/probe.ts', code: `import { apiRequest } from '../../api/http.ts';\nexport const probe = apiRequest;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api → cold start', path: 'src/api/resources/probe.ts', code: `import { startColdStart } from '../../app/cold-start/index.ts';\nexport const probe = startColdStart;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/client/http.ts → cold start, dynamic import()', path: 'src/api/client/http.ts', code: `export const probe = () => import('../../app/cold-start/index.ts');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'cold start → api past the runtime', path: 'src/app/cold-start/probe.ts', code: `import { apiRequest } from '../../api/client/http.ts';\nexport const probe = apiRequest;\n`, rule: 'import-x/no-restricted-paths' },
+  // Inside api/: resources, access, bulk → client → runtime, never back; features reach only public modules.
+  { name: 'api/runtime → api/client', path: 'src/api/runtime/probe.ts', code: `import { isApiError } from '../client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/client → api/resources', path: 'src/api/client/probe.ts', code: `import { projectQueries } from '../resources/projects.ts';\nexport const probe = projectQueries;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/client → api/access, type only', path: 'src/api/client/probe.ts', code: `import type { Action } from '../access/authorization.ts';\nexport type Probe = Action;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → an api internal', path: 'src/features/projects/probe.ts', code: `import { runBulk } from '../../api/bulk/runner.ts';\nexport const probe = runBulk;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
   { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },
@@ -34,7 +39,7 @@ const probes = [
   // DESIGN.md rule 5: query keys come only from the factories of src/api/ (Go to once cached a page under the lists' root).
   { name: 'a queryKey written in a feature', path: 'src/features/go-to/probe.ts', code: `import { queryOptions } from '@tanstack/react-query';\nexport const probe = queryOptions({ queryKey: ['dashboards', '1', 'list', 'go-to'], queryFn: () => 1 });\n`, rule: 'no-restricted-syntax' },
   { name: 'a queryKey written in app/', path: 'src/app/probe.ts', code: `import type { QueryClient } from '@tanstack/react-query';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: ['dashboards'] });\n`, rule: 'no-restricted-syntax' },
-  { name: 'a key root in a feature', path: 'src/features/activity/probe.ts', code: `import { keyRoots } from '../../api/query-keys.ts';\nexport const probe = keyRoots.mock;\n`, rule: 'no-restricted-syntax' },
+  { name: 'a key root in a feature', path: 'src/features/activity/probe.ts', code: `import { keyRoots } from '../../api/client/query-keys.ts';\nexport const probe = keyRoots.mock;\n`, rule: 'no-restricted-syntax' },
   { name: 'classic zod', path: 'src/contract/probe.ts', code: `import { z } from 'zod';\nexport const probe = z;\n`, rule: 'no-restricted-imports' },
 ];
 
@@ -52,13 +57,13 @@ const [clean] = await eslint.lintText(`import { emptyDraft } from './new-dashboa
 if (clean?.errorCount) failures.push(`an allowed import was refused: ${clean.messages.map((m) => m.ruleId).join(', ')}`);
 // A factory's key read in a feature, and a key written in src/api/, pass.
 const [factoryKey] = await eslint.lintText(
-  `import type { QueryClient } from '@tanstack/react-query';\nimport { dashboardQueries } from '../../api/dashboards.ts';\nexport const probe = (client: QueryClient) => client.getQueryData(dashboardQueries.detail(1, 2).queryKey);\n`,
+  `import type { QueryClient } from '@tanstack/react-query';\nimport { dashboardQueries } from '../../api/resources/dashboards.ts';\nexport const probe = (client: QueryClient) => client.getQueryData(dashboardQueries.detail(1, 2).queryKey);\n`,
   { filePath: 'src/features/go-to/probe.ts' },
 );
 if (factoryKey?.errorCount) failures.push(`a factory's key read in a feature was refused: ${factoryKey.messages.map((m) => m.ruleId).join(', ')}`);
 const [apiKey] = await eslint.lintText(
   `import { queryOptions } from '@tanstack/react-query';\nexport const probe = queryOptions({ queryKey: ['probe'] as const, queryFn: () => 1 });\n`,
-  { filePath: 'src/api/probe.ts' },
+  { filePath: 'src/api/resources/probe.ts' },
 );
 if (apiKey?.errorCount) failures.push(`a key written in src/api/ was refused: ${apiKey.messages.map((m) => m.ruleId).join(', ')}`);
 

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { onResponse } from '../api/helpers.ts';
+import { onResponse } from '../mock/helpers.ts';
 import type { Exchange } from './schema-check.ts';
 
 const out = process.env.SCHEMA_CHECK_OUT;

@@ -77,7 +77,7 @@ console.info(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 let failed = false;
 if (exchanges.length === 0) {
-  console.error('No answer was recorded: the observer in test/api/helpers.ts saw no request.');
+  console.error('No answer was recorded: the observer in test/mock/helpers.ts saw no request.');
   failed = true;
 }
 if (vitestStatus !== 0) {

@@ -14,7 +14,7 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats is CommonJS: under Node's ESM loader its default export is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
-/** One request and its answer, as recorded by the observer in test/api/helpers.ts. */
+/** One request and its answer, as recorded by the observer in test/mock/helpers.ts. */
 export interface Exchange {
   /** The test file and the test's full name, for the report. */
   file: string;

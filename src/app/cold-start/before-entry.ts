@@ -4,7 +4,7 @@
  * (build/early-routes.ts, build/inline-script.ts), so they import nothing else and never throw.
  * Nothing of the console imports this module.
  */
-import { connectionAtLoad } from '../../api/stored-connection.ts';
+import { connectionAtLoad } from '../../api/runtime/read-stored-connection.ts';
 
 /** The routes' files as the build writes them into the page (build/early-routes.ts). */
 export interface EarlyRouteTable {

@@ -6,7 +6,7 @@
  * the browser may paint the rows; held until the frame after the first commit, they come after.
  * One hold per page load, made by the cold start (index.ts); nothing here is module state.
  */
-import type { Transport } from '../../api/runtime.ts';
+import type { Transport } from '../../api/runtime/runtime.ts';
 
 /** The longest a hold lasts, should the frame not come (the tab was hidden meanwhile). */
 export const HOLD_AT_MOST_MS = 250;

@@ -1,5 +1,5 @@
 /** The Activity page's filters in the URL: `?what=settings|dashboards` and `?person=<user id>`. */
-import type { ActivityLogFilters } from '../../api/activity.ts';
+import type { ActivityLogFilters } from '../../api/resources/activity.ts';
 
 /** `What` → the log's `scope` (project settings are production's `Team` entries). */
 export const whatScopes = { settings: 'Team', dashboards: 'Dashboard' } as const;

@@ -5,7 +5,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { activityQueries, flattenActivity, type ActivityLogFilters } from '../../api/activity.ts';
+import { activityQueries, flattenActivity, type ActivityLogFilters } from '../../api/resources/activity.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';

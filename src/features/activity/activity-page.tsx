@@ -6,11 +6,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '../../api/activity.ts';
-import { useAuthorization } from '../../api/authorization.ts';
-import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
-import { organizationQueries } from '../../api/organization.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '../../api/resources/activity.ts';
+import { useAuthorization } from '../../api/access/authorization.ts';
+import { useRestoreDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { organizationQueries } from '../../api/organization/organization.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import { Button } from '../../components/button.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
 import { useToast } from '../../components/toast.tsx';

@@ -4,8 +4,8 @@
  * names the key only as `$POSTHOG_API_KEY`. Memory only, the last 500 requests.
  */
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CANCELLED_DETAIL, REQUEST_LOG_LIMIT, type RequestLogEntry } from '../../api/request-log.ts';
-import { useRequestLog, useRuntime } from '../../api/use-runtime.ts';
+import { CANCELLED_DETAIL, REQUEST_LOG_LIMIT, type RequestLogEntry } from '../../api/runtime/request-log.ts';
+import { useRequestLog, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { buildCurlCommand } from './curl.ts';

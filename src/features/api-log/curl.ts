@@ -3,7 +3,7 @@
  * written out: the command reads it from `$POSTHOG_API_KEY`, and any occurrence of a secret
  * elsewhere (URL, body) is replaced before the command is built.
  */
-import type { RequestLogEntry } from '../../api/request-log.ts';
+import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
 
 /** Quotes `value` for a POSIX shell: single quotes, with each `'` written as `'\''`. */

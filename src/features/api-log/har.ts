@@ -4,7 +4,7 @@
  * `Bearer $POSTHOG_API_KEY`, and a key found in a URL, a body or a header is redacted.
  */
 import type { Content, Entry, Har, Header, QueryString, Request, Response } from 'har-format';
-import type { RequestLogEntry } from '../../api/request-log.ts';
+import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { bodyText, wasAuthenticated } from './curl.ts';
 import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
 

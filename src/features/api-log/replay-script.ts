@@ -3,7 +3,7 @@
  * curl. The key comes from `$POSTHOG_API_KEY` and the host from `$API_HOST` (default: the host the
  * console used); the script stops at the first answer whose status differs from the logged one.
  */
-import type { RequestLogEntry } from '../../api/request-log.ts';
+import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { bodyText, shellQuote, wasAuthenticated } from './curl.ts';
 import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
 

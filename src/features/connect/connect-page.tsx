@@ -1,7 +1,7 @@
 /**
  * Connect: the API host and a personal API key, checked with GET /api/organizations/@current/
  * before it is stored (sessionStorage, or localStorage when remembered): one mutation,
- * `useConnectWithKey` (src/api/connect-support.ts), through the form layer (use-form.ts). Offers the
+ * `useConnectWithKey` (src/api/connect/connect-with-key.ts), through the form layer (use-form.ts). Offers the
  * demo keys when the host is the bundled mock, first, where they are seen without scrolling; then
  * `Saved connections` (`Use <name>`, `Forget <name>`). `PostHog Cloud US` and `PostHog Cloud EU` fill
  * `API host`. A host that fails gets one sentence under `API host` (a HostFailure); the key stays.
@@ -10,23 +10,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { lockedApiOrigin } from '../../api/connection-policy.ts';
-import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
-import { FORGET_AFTER_CHOICES, forgetAfterMs, normalizeHost, type ForgetAfter } from '../../api/save-connection.ts';
-import {
-  forgetSavedConnection,
-  HostFailure,
-  hostPathLeftOut,
-  peekPendingCheck,
-  reloadToCheckElsewhere,
-  rememberedConnectionFor,
-  takePendingCheck,
-  useConnectWithKey,
-  useSavedConnections,
-  type PendingCheck,
-  type SavedConnection,
-} from '../../api/connect-support.ts';
-import { mockQueries } from '../../api/mock.ts';
+import { lockedApiOrigin } from '../../api/runtime/connect-src-policy.ts';
+import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
+import { FORGET_AFTER_CHOICES, forgetAfterMs, type ForgetAfter } from '../../api/connect/save-connection.ts';
+import { hostPathLeftOut, normalizeHost } from '../../api/connect/typed-host.ts';
+import { forgetSavedConnection, HostFailure, peekPendingCheck, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
+import { mockQueries } from '../../api/resources/mock.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
 import { useDocumentTitle } from '../../components/document-title.tsx';

@@ -5,8 +5,8 @@
  * entries share a name (two mocks), the host follows it in parentheses so each button's name is unique.
  */
 import { useEffect, useRef } from 'react';
-import type { SavedConnection } from '../../api/connect-support.ts';
-import { resolveHost } from '../../api/connection-storage.ts';
+import type { SavedConnection } from '../../api/connect/connect-with-key.ts';
+import { resolveHost } from '../../api/client/host.ts';
 
 export interface SavedConnectionsProps {
   entries: ReadonlyArray<SavedConnection>;

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo, startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { accessControlQueries, mayReadRules, useSetAccessRule, type AccessRuleChange } from '../../api/access-controls.ts';
+import { accessControlQueries, mayReadRules, useSetAccessRule, type AccessRuleChange } from '../../api/access/access-controls.ts';
 import {
   accessLevels,
   accessVerdicts,
@@ -17,11 +17,11 @@ import {
   rulesUnsupported,
   type AccessLevel,
   type Verdict,
-} from '../../api/access-verdict.ts';
-import { reasons, useAuthorization } from '../../api/authorization.ts';
-import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
-import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
-import { organizationQueries, userQueries } from '../../api/organization.ts';
+} from '../../api/access/access-verdict.ts';
+import { reasons, useAuthorization } from '../../api/access/authorization.ts';
+import { useDashboardPermissions } from '../../api/access/dashboard-permissions.ts';
+import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/resources/collaborators.ts';
+import { organizationQueries, userQueries } from '../../api/organization/organization.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail } from '../../components/error-text.ts';

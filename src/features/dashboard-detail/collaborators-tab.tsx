@@ -4,9 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/collaborators.ts';
-import { useUpdateDashboard } from '../../api/dashboard-mutations.ts';
-import { organizationQueries } from '../../api/organization.ts';
+import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/resources/collaborators.ts';
+import { useUpdateDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { organizationQueries } from '../../api/organization/organization.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';
@@ -20,7 +20,7 @@ import { memberLevels, type Dashboard, type Member } from '../../contract/schema
 import { type Collaborator } from '../../contract/dashboard-sharing.ts';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime, userName } from './format.ts';
-import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
+import { useDashboardPermissions } from '../../api/access/dashboard-permissions.ts';
 import { Button } from '../../components/button.tsx';
 
 const isRestricted = (dashboard: Dashboard) => dashboard.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit;

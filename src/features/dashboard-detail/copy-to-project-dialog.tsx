@@ -5,12 +5,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { refusal, useAuthorization } from '../../api/authorization.ts';
-import { useCopyDashboardToProject } from '../../api/dashboard-mutations.ts';
-import { dashboardDisplayName } from '../../api/dashboards.ts';
-import { flattenPages } from '../../api/pagination.ts';
-import { projectQueries } from '../../api/projects.ts';
-import type { ProjectId } from '../../api/query-keys.ts';
+import { refusal, useAuthorization } from '../../api/access/authorization.ts';
+import { useCopyDashboardToProject } from '../../api/resources/dashboard-mutations.ts';
+import { dashboardDisplayName } from '../../api/resources/dashboards.ts';
+import { flattenPages } from '../../api/client/pagination.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
+import type { ProjectId } from '../../api/client/query-keys.ts';
 import { RecordComboboxField } from '../../components/combobox-field.tsx';
 import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { creationModeLabel } from './format.ts';
 

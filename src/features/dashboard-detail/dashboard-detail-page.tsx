@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
-import { useRestoreDashboard } from '../../api/dashboard-mutations.ts';
-import { isApiError } from '../../api/http.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { useRestoreDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { isApiError } from '../../api/client/http.ts';
 import { Badge } from '../../components/badge.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { focusMain, focusMainIfLost } from '../../components/focus-main.ts';

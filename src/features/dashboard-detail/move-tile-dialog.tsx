@@ -6,10 +6,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMoveTile } from '../../api/dashboard-mutations.ts';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
-import { flattenPages } from '../../api/pagination.ts';
-import type { DashboardId, ProjectId } from '../../api/query-keys.ts';
+import { useMoveTile } from '../../api/resources/dashboard-mutations.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { flattenPages } from '../../api/client/pagination.ts';
+import type { DashboardId, ProjectId } from '../../api/client/query-keys.ts';
 import { RecordComboboxField } from '../../components/combobox-field.tsx';
 import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';

@@ -2,7 +2,7 @@
  * The Overview form's values (what its inputs hold), their translation to the API's values, and the
  * save that checks for another person's change first (CONSOLE.md "Safety": no lost update).
  */
-import { planSave, type SavePlan } from '../../api/changed-fields.ts';
+import { planSave, type SavePlan } from '../../api/client/changed-fields.ts';
 import type { ConflictRow, ShownValue } from '../../components/conflict-dialog.tsx';
 import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';

@@ -4,9 +4,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
-import { useDeleteDashboard, useUpdateDashboard } from '../../api/dashboard-mutations.ts';
-import { isApiError } from '../../api/http.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { useDeleteDashboard, useUpdateDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { isApiError } from '../../api/client/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
@@ -20,7 +20,7 @@ import { CreationSource } from './creation-source.tsx';
 import { formatDateTime, userName } from './format.ts';
 import { PortabilityActions } from './portability-actions.tsx';
 import { TilesList } from './tiles-list.tsx';
-import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
+import { useDashboardPermissions } from '../../api/access/dashboard-permissions.ts';
 import { Button } from '../../components/button.tsx';
 import {
   bodyOf,

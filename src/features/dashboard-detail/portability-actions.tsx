@@ -4,9 +4,9 @@
  * Exporting needs only reads; copying needs the right to create dashboards in the destination.
  */
 import { useId, useState } from 'react';
-import { useAuthorization } from '../../api/authorization.ts';
-import { dashboardToTemplate, templateFileName, templateRefusal, templateText } from '../../api/dashboard-template.ts';
-import type { ProjectId } from '../../api/query-keys.ts';
+import { useAuthorization } from '../../api/access/authorization.ts';
+import { dashboardToTemplate, templateFileName, templateRefusal, templateText } from '../../api/resources/dashboard-template.ts';
+import type { ProjectId } from '../../api/client/query-keys.ts';
 import { downloadText } from '../../components/download.ts';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import { Button } from '../../components/button.tsx';

@@ -5,8 +5,8 @@
  * fields and buttons line up.
  */
 import { useId, useState } from 'react';
-import { publicLink, useRefreshSharing } from '../../api/sharing.ts';
-import { useConnectionState } from '../../api/use-runtime.ts';
+import { publicLink, useRefreshSharing } from '../../api/resources/sharing.ts';
+import { useConnectionState } from '../../api/runtime/use-runtime.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Button } from '../../components/button.tsx';

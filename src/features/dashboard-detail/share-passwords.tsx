@@ -4,7 +4,7 @@
  * once, with `Copy password`. Where the organization lacks the feature, the API's sentence is shown.
  */
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useAddSharePassword, useDeleteSharePassword, useRequireSharePassword } from '../../api/sharing.ts';
+import { useAddSharePassword, useDeleteSharePassword, useRequireSharePassword } from '../../api/resources/sharing.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ActionError } from '../../components/error-state.tsx';
 import { fieldError, formError } from '../../components/field-error-text.ts';

@@ -3,13 +3,13 @@
  * old one keeps working for 5 more minutes), and password protection.
  */
 import { useQuery } from '@tanstack/react-query';
-import { sharingQueries, useUpdateSharing } from '../../api/sharing.ts';
+import { sharingQueries, useUpdateSharing } from '../../api/resources/sharing.ts';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useDashboardOutlet } from './dashboard-outlet.ts';
 import { formatDateTime } from './format.ts';
-import { useDashboardPermissions } from '../../api/dashboard-permissions.ts';
+import { useDashboardPermissions } from '../../api/access/dashboard-permissions.ts';
 import { PublicLink } from './public-link.tsx';
 import { SharePasswords } from './share-passwords.tsx';
 

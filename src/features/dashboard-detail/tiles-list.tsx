@@ -4,7 +4,7 @@
  * point to it.
  */
 import { useId, useState } from 'react';
-import type { DashboardId, ProjectId } from '../../api/query-keys.ts';
+import type { DashboardId, ProjectId } from '../../api/client/query-keys.ts';
 import { lazyComponent } from '../../components/lazy-component.tsx';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { tileTitle } from './format.ts';

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
+import { refusal, type AuthorizationFacts } from '../../api/access/authorization.ts';
 import {
   bulkActionVerb,
   bulkAuthorizationAction,
@@ -16,9 +16,9 @@ import {
   sendBulkChange,
   useBulkRun,
   type BulkAction,
-} from '../../api/bulk.ts';
-import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
-import { useBulkActionRun } from '../../api/bulk-action-run.ts';
+} from '../../api/bulk/dashboard-actions.ts';
+import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
+import { useBulkActionRun } from '../../api/bulk/use-bulk-action-run.ts';
 import { BulkArea, dashboardEditActions } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -44,7 +44,7 @@ export interface BulkToolbarProps {
 
 export function BulkToolbar({ projectId, filters, selection, loadedItems, total, facts, onFocusAway }: BulkToolbarProps) {
   const queryClient = useQueryClient();
-  // The run as one mutation: what it changed is declared once, when it ends (api/bulk.ts).
+  // The run as one mutation: what it changed is declared once, when it ends (api/bulk/dashboard-actions.ts).
   const bulkRun = useBulkRun(projectId);
   const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -4,8 +4,8 @@
  * visit of the list paints its rows without this code; the page starts loading it once it is up.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchAllMatching } from '../../api/bulk.ts';
-import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
+import { fetchAllMatching } from '../../api/bulk/dashboard-actions.ts';
+import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
 import { csvFileName, dashboardsCsv } from './dashboards-csv.ts';
 
 export { BulkToolbar } from './bulk-toolbar.tsx';

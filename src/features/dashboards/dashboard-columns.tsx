@@ -1,8 +1,8 @@
 /** The cells of the dashboard table: pin toggle, name with badges, tags as chips, creator, date. */
 import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardDisplayName } from '../../api/dashboards.ts';
-import type { ProjectId } from '../../api/query-keys.ts';
+import { dashboardDisplayName } from '../../api/resources/dashboards.ts';
+import type { ProjectId } from '../../api/client/query-keys.ts';
 import { Badge } from '../../components/badge.tsx';
 import type { TableColumn } from '../../components/infinite-table.tsx';
 import { selectionColumn, type SelectionColumnOptions } from '../../components/selection-column.tsx';

@@ -4,9 +4,9 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
-import { flattenPages } from '../../api/pagination.ts';
-import type { ProjectId } from '../../api/query-keys.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { flattenPages } from '../../api/client/pagination.ts';
+import type { ProjectId } from '../../api/client/query-keys.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail } from '../../components/error-text.ts';
 import { LoadingState } from '../../components/loading-state.tsx';

@@ -6,12 +6,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { refusal, useAuthorization } from '../../api/authorization.ts';
-import { dashboardDisplayName, dashboardQueries } from '../../api/dashboards.ts';
-import { usePinDashboard } from '../../api/dashboard-mutations.ts';
-import { userQueries } from '../../api/organization.ts';
-import { flattenPages } from '../../api/pagination.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { refusal, useAuthorization } from '../../api/access/authorization.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { usePinDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { userQueries } from '../../api/organization/organization.ts';
+import { flattenPages } from '../../api/client/pagination.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { DashboardListFilters, ProjectId } from '../../api/query-keys.ts';
+import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
 import { downloadText } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
 

@@ -5,10 +5,10 @@
  */
 import { Fragment, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardDisplayName } from '../../api/dashboards.ts';
-import { useProjectPermissions } from '../../api/authorization.ts';
-import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/dashboard-mutations.ts';
-import type { ProjectId } from '../../api/query-keys.ts';
+import { dashboardDisplayName } from '../../api/resources/dashboards.ts';
+import { useProjectPermissions } from '../../api/access/authorization.ts';
+import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/resources/dashboard-mutations.ts';
+import type { ProjectId } from '../../api/client/query-keys.ts';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
 import { ActionError } from '../../components/error-state.tsx';

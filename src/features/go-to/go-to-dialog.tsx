@@ -10,9 +10,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardSearchQueries } from '../../api/dashboard-search.ts';
-import { useSwitchKey } from '../../api/mock-mutations.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { dashboardSearchQueries } from '../../api/resources/dashboard-search.ts';
+import { useSwitchKey } from '../../api/resources/mock-mutations.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { useToast } from '../../components/toast.tsx';

@@ -1,7 +1,7 @@
 /** Mock controls → Demo key: the key in use, and a one-click switch to each other demo key. */
 import { useRef } from 'react';
-import { useConnectionState } from '../../api/use-runtime.ts';
-import { useSwitchKey } from '../../api/mock-mutations.ts';
+import { useConnectionState } from '../../api/runtime/use-runtime.ts';
+import { useSwitchKey } from '../../api/resources/mock-mutations.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { ActionError } from '../../components/error-state.tsx';

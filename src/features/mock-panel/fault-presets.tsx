@@ -3,7 +3,7 @@
  * `Writes down`) that replaces the mock's faults with it; the active one is pressed.
  */
 import { useState } from 'react';
-import { useUpdateMockFaults } from '../../api/mock-mutations.ts';
+import { useUpdateMockFaults } from '../../api/resources/mock-mutations.ts';
 import type { MockFaults } from '../../contract/schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { ActionError } from '../../components/error-state.tsx';

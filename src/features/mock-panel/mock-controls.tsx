@@ -1,6 +1,6 @@
 /** The `Mock controls` dialog: its sections, and the faults form they share with the presets. */
 import { useState } from 'react';
-import { useUpdateMockFaults } from '../../api/mock-mutations.ts';
+import { useUpdateMockFaults } from '../../api/resources/mock-mutations.ts';
 import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
 import type { MockFaultsInput } from '../../contract/inputs.ts';
 import { Dialog } from '../../components/dialog.tsx';

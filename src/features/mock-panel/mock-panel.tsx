@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useConnectionState } from '../../api/use-runtime.ts';
-import { mockQueries } from '../../api/mock.ts';
+import { useConnectionState } from '../../api/runtime/use-runtime.ts';
+import { mockQueries } from '../../api/resources/mock.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
 import { faultsSummary } from './faults.ts';
 import { MockControls } from './mock-controls.tsx';

@@ -2,8 +2,8 @@
  * Mock controls, `Production key rules` (API.md §9, CONSOLE.md "Against the production service"):
  * the mock then refuses personal API keys the five session-only actions, as production does.
  */
-import { productionKeyRulesOf } from '../../api/mock.ts';
-import { useSetProductionKeyRules } from '../../api/mock-mutations.ts';
+import { productionKeyRulesOf } from '../../api/resources/mock.ts';
+import { useSetProductionKeyRules } from '../../api/resources/mock-mutations.ts';
 import { ActionError } from '../../components/error-state.tsx';
 import { Switch } from '../../components/switch.tsx';
 import type { MockFaults } from '../../contract/schemas.ts';

@@ -1,7 +1,7 @@
 /** Mock controls → Demo data: `Reset demo data` (POST /__mock/reset), after a confirmation. */
 import { useState } from 'react';
-import { useConnectionState } from '../../api/use-runtime.ts';
-import { useResetMock } from '../../api/mock-mutations.ts';
+import { useConnectionState } from '../../api/runtime/use-runtime.ts';
+import { useResetMock } from '../../api/resources/mock-mutations.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
 

@@ -4,9 +4,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useConnectionState, useRuntime } from '../../api/use-runtime.ts';
-import { saveConnection } from '../../api/save-connection.ts';
-import { forgetOtherWorld } from '../../api/mock-mutations.ts';
+import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
+import { saveConnection } from '../../api/connect/save-connection.ts';
+import { forgetOtherWorld } from '../../api/resources/mock-mutations.ts';
 import { Field } from '../../components/field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { mockWorldNameError } from '../../contract/mock-world.ts';
@@ -14,7 +14,7 @@ import { mockWorldNameError } from '../../contract/mock-world.ts';
 /**
  * Moves this tab to another mock world (`''`: the default one), kept with the connection: nothing
  * fetched in the old world stays on screen, everything shown is fetched again from the new one.
- * (Here, not in api/mock.ts: only this lazily loaded panel needs it.)
+ * (Here, not in api/resources/mock.ts: only this lazily loaded panel needs it.)
  */
 function useSwitchWorld(): (world: string) => void {
   const queryClient = useQueryClient();

@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
-import { refusal } from '../../api/authorization.ts';
-import { organizationQueries } from '../../api/organization.ts';
-import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
+import { refusal } from '../../api/access/authorization.ts';
+import { organizationQueries } from '../../api/organization/organization.ts';
+import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
 import { Badge } from '../../components/badge.tsx';
 import { downloadText } from '../../components/download.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';

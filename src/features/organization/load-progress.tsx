@@ -2,7 +2,7 @@
  * The organization's loading: `Loading dashboards` (projects loaded of total, then, on `Public links`,
  * the sharing configurations read of total) with `Stop`, and `Could not load`.
  */
-import type { OrganizationDashboardsState, SharingConfigurations } from '../../api/organization-dashboards.ts';
+import type { OrganizationDashboardsState, SharingConfigurations } from '../../api/organization/all-dashboards.ts';
 
 export function LoadProgress({ data, sharing }: { data: OrganizationDashboardsState; sharing?: Pick<SharingConfigurations, 'loaded' | 'total'> }) {
   const total = data.projects?.length ?? null;

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refusal, type AuthorizationFacts } from '../../api/authorization.ts';
+import { refusal, type AuthorizationFacts } from '../../api/access/authorization.ts';
 import {
   createOrganizationRowsWriter,
   organizationBulkAuthorization,
@@ -14,9 +14,9 @@ import {
   sendOrganizationBulk,
   useOrganizationBulkRun,
   type OrganizationBulkAction,
-} from '../../api/organization-bulk.ts';
-import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
-import { useBulkActionRun } from '../../api/bulk-action-run.ts';
+} from '../../api/bulk/organization-actions.ts';
+import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
+import { useBulkActionRun } from '../../api/bulk/use-bulk-action-run.ts';
 import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -35,7 +35,7 @@ export interface OrganizationBulkProps {
 }
 
 export function OrganizationBulk({ variant, selection, matching, facts, onFocusAway }: OrganizationBulkProps) {
-  // The run as one mutation: what it changed is declared once, when it ends (api/organization-bulk.ts).
+  // The run as one mutation: what it changed is declared once, when it ends (api/bulk/organization-actions.ts).
   const bulkRun = useOrganizationBulkRun();
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -1,5 +1,5 @@
 /** The organization's CSV files, through the console's one CSV writer (src/components/csv.ts). */
-import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization-dashboards.ts';
+import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization/all-dashboards.ts';
 import { csvFileNameFor, csvText } from '../../components/csv.ts';
 
 export const ALL_DASHBOARDS_HEADER = [

@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAuthorization } from '../../api/authorization.ts';
-import { userQueries } from '../../api/organization.ts';
-import { useOrganizationDashboards } from '../../api/organization-dashboards.ts';
+import { useAuthorization } from '../../api/access/authorization.ts';
+import { userQueries } from '../../api/organization/organization.ts';
+import { useOrganizationDashboards } from '../../api/organization/all-dashboards.ts';
 import { organizationFiltersFrom, withParam } from './organization-list.ts';
 
 export function useOrganizationPage() {

@@ -4,7 +4,7 @@
  * in the page (the API has no organization-wide list). Sorting compares keys worked out once per
  * row, so sorting 50,000 rows stays a short task.
  */
-import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
+import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
 
 export const notOpenedChoices = [
   { value: '', label: 'Any time', days: 0 },

@@ -2,7 +2,7 @@
  * The virtualized table of the organization's pages: every loaded row at once (the pages stream
  * them in; there is no next page to ask for), the selected rows marked, names whole on a phone.
  */
-import type { OrganizationDashboard } from '../../api/organization-dashboards.ts';
+import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
 

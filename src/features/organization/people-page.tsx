@@ -8,9 +8,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { personName, roleName } from '../../api/access-verdict.ts';
-import { organizationQueries } from '../../api/organization.ts';
-import { countCreated } from '../../api/people.ts';
+import { personName, roleName } from '../../api/access/access-verdict.ts';
+import { organizationQueries } from '../../api/organization/organization.ts';
+import { countCreated } from '../../api/organization/people.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';

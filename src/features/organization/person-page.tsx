@@ -1,15 +1,15 @@
 /**
  * `/organization/people/:userUuid`: one member, their role in words, and the dashboards where their
  * access differs from what their role alone gives (CONSOLE.md "Who can do what, and why"), read at
- * most 4 requests at a time with progress and `Stop` (src/api/people.ts).
+ * most 4 requests at a time with progress and `Stop` (src/api/organization/people.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { mayReadRules } from '../../api/access-controls.ts';
-import { levelLabels, personName, roleName } from '../../api/access-verdict.ts';
-import { organizationQueries } from '../../api/organization.ts';
-import { countCreated, usePersonExceptions, type PersonException } from '../../api/people.ts';
+import { mayReadRules } from '../../api/access/access-controls.ts';
+import { levelLabels, personName, roleName } from '../../api/access/access-verdict.ts';
+import { organizationQueries } from '../../api/organization/organization.ts';
+import { countCreated, usePersonExceptions, type PersonException } from '../../api/organization/people.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { InfiniteTable } from '../../components/infinite-table.tsx';

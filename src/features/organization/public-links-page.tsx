@@ -5,9 +5,9 @@
  * Bulk `Stop sharing` and `Rotate links`; `Export CSV`.
  */
 import { useId, useMemo } from 'react';
-import { useSharingConfigurations, type OrganizationDashboard, type PublicLinkConfig } from '../../api/organization-dashboards.ts';
-import { publicLink } from '../../api/sharing.ts';
-import { useConnectionState } from '../../api/use-runtime.ts';
+import { useSharingConfigurations, type OrganizationDashboard, type PublicLinkConfig } from '../../api/organization/all-dashboards.ts';
+import { publicLink } from '../../api/resources/sharing.ts';
+import { useConnectionState } from '../../api/runtime/use-runtime.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { downloadText } from '../../components/download.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';

@@ -1,7 +1,7 @@
 /** Danger zone: reset the project API key (then show the new one) and delete the project (typed confirmation). */
 import { useId, useState } from 'react';
-import { useProjectPermissions } from '../../api/authorization.ts';
-import { useDeleteProject, useResetProjectToken } from '../../api/project-mutations.ts';
+import { useProjectPermissions } from '../../api/access/authorization.ts';
+import { useDeleteProject, useResetProjectToken } from '../../api/resources/project-mutations.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';

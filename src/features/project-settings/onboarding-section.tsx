@@ -1,8 +1,8 @@
 /** Onboarding: product intents, onboarded products, the two onboarding actions, and demo-data generation. */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { projectQueries } from '../../api/projects.ts';
-import { useAddProductIntent, useCompleteProductOnboarding } from '../../api/project-mutations.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
+import { useAddProductIntent, useCompleteProductOnboarding } from '../../api/resources/project-mutations.ts';
 import { productTypes, type ProductType } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { DateTime } from '../../components/date-time.tsx';

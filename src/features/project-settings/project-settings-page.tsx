@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useProjectPermissions } from '../../api/authorization.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { useProjectPermissions } from '../../api/access/authorization.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DateTime } from '../../components/date-time.tsx';

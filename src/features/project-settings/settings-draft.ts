@@ -2,7 +2,7 @@
  * The settings form as text and booleans (what the inputs hold), and its translation to the API's
  * values: the PATCH carries only the fields whose API value differs from the project it started from.
  */
-import { changedFields, planSave, type SavePlan } from '../../api/changed-fields.ts';
+import { changedFields, planSave, type SavePlan } from '../../api/client/changed-fields.ts';
 import type { ConflictRow, ShownValue } from '../../components/conflict-dialog.tsx';
 import { projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';

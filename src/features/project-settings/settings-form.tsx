@@ -4,9 +4,9 @@
  */
 import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { reasons } from '../../api/authorization.ts';
-import { useUpdateProject } from '../../api/project-mutations.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { reasons } from '../../api/access/authorization.ts';
+import { useUpdateProject } from '../../api/resources/project-mutations.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';

@@ -1,6 +1,6 @@
 /** The `New project` dialog: `Name` and `Time zone`, both checked with the API's own rules before sending. */
 import { useMemo, type FormEvent } from 'react';
-import { useCreateProject } from '../../api/project-mutations.ts';
+import { useCreateProject } from '../../api/resources/project-mutations.ts';
 import { projectCreateInput, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox-field.tsx';

@@ -2,9 +2,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { flattenPages } from '../../api/pagination.ts';
-import { useOrganizationPermissions } from '../../api/authorization.ts';
-import { projectQueries } from '../../api/projects.ts';
+import { flattenPages } from '../../api/client/pagination.ts';
+import { useOrganizationPermissions } from '../../api/access/authorization.ts';
+import { projectQueries } from '../../api/resources/projects.ts';
 import type { Project, ProjectListItem } from '../../contract/schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

@@ -271,7 +271,7 @@ function journeyWorld(file: string, journey: string): string {
   return `${slug(basename(file)).slice(0, 12)}-${slug(journey).slice(0, 18)}-${hash}`.replace(/-+/g, '-');
 }
 
-/** The connection key of connection.ts: at every page load the stored connection gets the journey's world. */
+/** The connection key of connection-store.ts: at every page load the stored connection gets the journey's world. */
 const connectionStorageKey = 'analytics-console:connection';
 function keepWorldInConnection({ key, world }: { key: string; world: string }): void {
   for (const storage of [window.sessionStorage, window.localStorage]) {

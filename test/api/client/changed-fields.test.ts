@@ -1,0 +1,54 @@
+// The comparison behind "no lost update" (CONSOLE.md "Safety"): what a save sends, and which of
+// those fields someone else changed since the person began editing them.
+import { describe, expect, it } from 'vitest';
+import { planSave } from '../../../src/api/client/changed-fields.ts';
+
+type Field = 'name' | 'tags' | 'pinned' | 'rate';
+const loaded = { name: 'Sales', tags: ['a', 'b'], pinned: false, rate: '0.50' };
+
+describe('planSave', () => {
+  it('sends only what the person changed, and asks about nothing when the server still holds the baselines', () => {
+    const plan = planSave<Field>({ baseline: loaded, server: loaded, mine: { ...loaded, name: 'Revenue' } });
+    expect(plan).toEqual({ changes: { name: 'Revenue' }, conflicts: [] });
+  });
+
+  it('flags a field being saved whose server value is no longer its baseline', () => {
+    const server = { ...loaded, name: 'Sales (EU)' };
+    const plan = planSave<Field>({ baseline: loaded, server, mine: { ...server, name: 'Revenue', pinned: true } });
+    expect(plan).toEqual({ changes: { name: 'Revenue', pinned: true }, conflicts: ['name'] });
+  });
+
+  it('compares lists by value, in order', () => {
+    const server = { ...loaded, tags: ['b', 'a'] };
+    expect(planSave<Field>({ baseline: loaded, server, mine: { ...server, tags: ['a', 'b', 'c'] } }).conflicts).toEqual(['tags']);
+    const same = { ...loaded, tags: ['a', 'b'] };
+    expect(planSave<Field>({ baseline: loaded, server: same, mine: { ...same, tags: ['c'] } }).conflicts).toEqual([]);
+  });
+
+  it('neither sends nor asks when the other person saved the same value', () => {
+    const server = { ...loaded, name: 'Revenue' };
+    expect(planSave<Field>({ baseline: loaded, server, mine: { ...server, name: 'Revenue' } })).toEqual({ changes: {}, conflicts: [] });
+  });
+
+  it('leaves the server’s value when the person edited a field back to its baseline', () => {
+    const server = { ...loaded, rate: '0.25' };
+    // The field was edited and changed back: it still holds its baseline, not theirs.
+    expect(planSave<Field>({ baseline: loaded, server, mine: { ...server, rate: '0.50' } })).toEqual({ changes: {}, conflicts: [] });
+  });
+
+  it('never asks about fields the person did not edit (they follow the server)', () => {
+    const server = { name: 'Sales', tags: [], pinned: true, rate: null };
+    // Only the name was edited here; the other fields have no baseline of their own and show the server's values.
+    const plan = planSave<Field>({ baseline: { ...server, name: 'Sales' }, server, mine: { ...server, name: 'Revenue' } });
+    expect(plan).toEqual({ changes: { name: 'Revenue' }, conflicts: [] });
+  });
+
+  it('treats null, empty text and a missing value as different values', () => {
+    const plan = planSave<Field>({
+      baseline: { ...loaded, rate: null },
+      server: { ...loaded, rate: '' },
+      mine: { ...loaded, rate: '0.10' },
+    });
+    expect(plan).toEqual({ changes: { rate: '0.10' }, conflicts: ['rate'] });
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * A full page load waits for the router's first navigation (each matched route's loader and `lazy`:
+ * its first data and its code) before the first render (src/app/cold-start/first-route.ts), so the page renders once, with its rows, instead of a loading page, a
+ * loading state and then the rows. A slow API does not hold the first render back for long.
+ */
+import { render, screen } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { StrictMode } from 'react';
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { dashboardQueries } from '../../src/api/resources/dashboards.ts';
+import { App } from '../../src/app/app.tsx';
+import { firstRouteReady } from '../../src/app/cold-start/first-route.ts';
+import { createAppRoutes } from '../../src/app/routes.tsx';
+import type { DashboardListItem, Paginated } from '../../src/contract/schemas.ts';
+import { seedIds } from '../../src/mock/seed.ts';
+import { freshConsole } from '../console.ts';
+import { apiGet } from '../render.tsx';
+import { server } from '../setup.ts';
+
+const { projects } = seedIds;
+
+/** Boots `path` as main.tsx does (a fresh console, connected with `key` unless null), then renders the console there. */
+async function bootAndRender(path: string, waitMs?: number, key: string | null = 'phx_demo_admin') {
+  const { queryClient, runtime } = freshConsole({ key });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
+  await firstRouteReady(router, waitMs);
+  render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  return { queryClient, runtime };
+}
+
+describe('the first render of a full page load', () => {
+  it('shows the dashboards list with its rows at once: code and data were in before it', async () => {
+    const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
+    const first = expected.results[0]!;
+
+    // A generous wait: this test checks what the boot waits for, not how long it takes.
+    const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000);
+
+    // getBy, not findBy: nothing is awaited between the render and these checks.
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: first.name ?? 'Untitled dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading dashboards…')).not.toBeInTheDocument();
+    const listRequests = runtime.requestLog.get().filter((entry) => entry.path.startsWith(`/api/projects/${projects.app}/dashboards/?`));
+    expect(listRequests).toHaveLength(1);
+  });
+
+  it('shows a dashboard’s name as the heading at once on a deep link', async () => {
+    const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
+    const dashboard = expected.results[0]!;
+
+    await bootAndRender(`/projects/${projects.app}/dashboards/${dashboard.id}`, 10_000);
+
+    expect(screen.getByRole('heading', { level: 1, name: dashboard.name ?? 'Untitled dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+  });
+
+  it('without a key boots Connect and asks the API nothing', async () => {
+    const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000, null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
+    expect(runtime.requestLog.get()).toHaveLength(0);
+  });
+
+  it('renders after the wait when the API is slow, with the loading state, and the rows follow', async () => {
+    server.use(
+      http.get(`*/api/projects/${projects.app}/dashboards/`, async () => {
+        await delay(400);
+        return undefined;
+      }),
+    );
+
+    const { queryClient } = await bootAndRender(`/projects/${projects.app}/dashboards`, 20);
+
+    const listKey = dashboardQueries.list(String(projects.app)).queryKey;
+    expect(queryClient.getQueryState(listKey)?.status).toBe('pending');
+    expect(screen.getByText('Loading dashboards…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboards' })).toBeInTheDocument();
+    expect((await screen.findAllByRole('row')).length).toBeGreaterThan(1);
+  });
+});
