@@ -5,7 +5,8 @@
  * switchers (src/app/switchers.tsx re-exports it), loaded at once beside the page's, not with the first
  * page's JavaScript.
  */
-import { backendName, resolveHost } from '../api/client/host.ts';
+import { backendName } from '../api/client/backend-name.ts';
+import { resolveHost } from '../api/client/host.ts';
 import type { MockInfo } from '../contract/schemas.ts';
 
 export function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {

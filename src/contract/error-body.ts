@@ -23,8 +23,8 @@ export const NO_ERROR_SENTENCE = 'An unexpected error occurred.';
  * body's sentence, else the error's own message, trimmed; else NO_ERROR_SENTENCE.
  */
 export function errorSentence(error: unknown): string {
-  if (typeof error === 'string') return error.trim() || NO_ERROR_SENTENCE;
-  const { detail, error: other, message } = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  // A string error is its own message (destructuring a string finds no fields).
+  const { detail, error: other, message = error } = (error ?? {}) as Record<string, unknown>;
   for (const text of [detail, other, message]) if (typeof text === 'string' && text.trim()) return text.trim();
   return NO_ERROR_SENTENCE;
 }

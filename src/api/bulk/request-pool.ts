@@ -5,8 +5,8 @@
  * answer that does not expose it), then that request is sent again, at most `maxRetries` times.
  * `signal` cancels what waits and what is in flight. Pure TypeScript with the bulk runner's clock.
  */
-import { MAX_429_RETRIES, retryAfterSeconds, statusOf, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
-import { realClock, type BulkClock } from './runner.ts';
+import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
+import { realClock, retryAfterSeconds, statusOf, type BulkClock } from './runner.ts';
 
 export interface RequestPoolOptions {
   /** Default 4. */

@@ -6,7 +6,19 @@
  * (`send`) and the clock are given, so tests drive it with fakes.
  */
 import { errorSentence } from '../../contract/error-body.ts';
-import { MAX_429_RETRIES, retryAfterSeconds, statusOf, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
+import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
+
+/** The seconds a 429 asks to wait: its `Retry-After`, else `fallback`. */
+export function retryAfterSeconds(error: unknown, fallback: number = UNREADABLE_RETRY_AFTER_SECONDS): number {
+  const value = (error as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof value === 'number' && value >= 0 ? value : fallback;
+}
+
+/** The HTTP status an error carries (ApiError, or a test's plain object), else null. */
+export function statusOf(error: unknown): number | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : null;
+}
 
 export interface BulkClock {
   now: () => number;

@@ -8,7 +8,7 @@ import { MutationCache, QueryCache } from '@tanstack/react-query';
 import type { ChangeDeclaration } from './changes.ts';
 import type { ConnectionStore } from '../runtime/connection-store.ts';
 import { ApiError, NetworkError } from './http.ts';
-import { MAX_429_RETRIES, retryAfterSeconds } from './rate-limit.ts';
+import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from './rate-limit.ts';
 import { ConsoleQueryClient, type ConsoleRuntime } from '../runtime/runtime.ts';
 import { replayChanges } from '../runtime/tab-channel.ts';
 
@@ -25,7 +25,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 /** Queries: 429 up to 3 times, network errors twice, 5xx once, other 4xx and shape errors never. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) {
-    if (error.status === 429) return failureCount < MAX_429_RETRIES && retryAfterSeconds(error) * 1000 <= MAX_RETRY_AFTER_MS;
+    if (error.status === 429) return failureCount < MAX_429_RETRIES && (error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000 <= MAX_RETRY_AFTER_MS;
     if (error.status >= 500) return failureCount < 1;
     return false;
   }
@@ -41,7 +41,7 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
 /** Waits `Retry-After` on a 429 (5 s when unreadable), else backs off 1 s, 2 s, 4 s… up to 8 s. */
 export function retryDelay(failureCount: number, error: unknown): number {
   if (error instanceof ApiError && error.status === 429) {
-    return Math.min(retryAfterSeconds(error) * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min((error.retryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS) * 1000, MAX_RETRY_AFTER_MS);
   }
   return Math.min(1000 * 2 ** failureCount, 8000);
 }

@@ -1,7 +1,7 @@
 /**
  * The one rule for a 429 (API.md §2), read by the query client's retry, the bulk runner and the
- * request pool: an error's status, the wait its `Retry-After` asks for, and how many times one
- * request is sent again before it counts as failed.
+ * request pool: the wait its `Retry-After` asks for, and how many times one request is sent again
+ * before it counts as failed. An error's status (`statusOf`) is read only by the runs: bulk/runner.ts.
  */
 
 /**
@@ -12,15 +12,3 @@ export const UNREADABLE_RETRY_AFTER_SECONDS = 5;
 
 /** How many times one request is sent again after a 429. */
 export const MAX_429_RETRIES = 3;
-
-/** The HTTP status an error carries (ApiError, or a test's plain object), else null. */
-export function statusOf(error: unknown): number | null {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : null;
-}
-
-/** The seconds a 429 asks to wait: its `Retry-After`, else `fallback`. */
-export function retryAfterSeconds(error: unknown, fallback: number = UNREADABLE_RETRY_AFTER_SECONDS): number {
-  const value = typeof error === 'object' && error !== null ? (error as { retryAfter?: unknown }).retryAfter : undefined;
-  return typeof value === 'number' && value >= 0 ? value : fallback;
-}

@@ -10,7 +10,8 @@ import type { Me, Organization } from '../../contract/schemas.ts';
 import { fetchCurrentKey, personalApiKeyQueries } from '../access/authorization.ts';
 import { changed } from '../client/changes.ts';
 import { readJson } from '../runtime/connection-storage.ts';
-import { backendName, resolveHost } from '../client/host.ts';
+import { backendName } from '../client/backend-name.ts';
+import { resolveHost } from '../client/host.ts';
 import { ApiError, isApiError, NetworkError, ResponseShapeError, type ApiCall } from '../client/http.ts';
 import type { CurrentKey } from '../access/key-access-queries.ts';
 import { mockQueries } from '../resources/mock.ts';
@@ -24,7 +25,17 @@ import {
   stopRememberingCurrent,
   type SaveConnectionInput,
 } from './save-connection.ts';
-import { PENDING_CHECK_STORAGE_KEY, SAVED_CHANGED_EVENT, SAVED_CONNECTIONS_STORAGE_KEY } from '../runtime/storage-keys.ts';
+
+/* Connect's own storage keys, beside their one reader (the console's other keys: runtime/storage-keys.ts). */
+/** `Saved connections`: the hosts this device connected to, newest first (never a key). */
+export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
+/** Told on `window` when this tab changes `Saved connections` (another tab's change is a `storage` event). */
+export const SAVED_CHANGED_EVENT = 'analytics-console:saved-connections-changed';
+/**
+ * A key to check on another host than the one the page's policy is locked to: kept in
+ * sessionStorage across the one reload that unlocks the policy, and taken by Connect at once.
+ */
+export const PENDING_CHECK_STORAGE_KEY = 'analytics-console:pending-check';
 
 /** At most this many `Saved connections` are kept. */
 export const SAVED_CONNECTIONS_LIMIT = 10;

@@ -19,12 +19,3 @@ export const NOTICE_STORAGE_KEY = 'analytics-console:disconnect-notice';
 export const CHANNEL_NAME = 'analytics-console:tabs';
 /** The fallback's carrier: set and removed at once, so it never lingers in storage. */
 export const TAB_MESSAGE_STORAGE_KEY = 'analytics-console:tab-message';
-/** `Saved connections`: the hosts this device connected to, newest first (never a key). */
-export const SAVED_CONNECTIONS_STORAGE_KEY = 'analytics-console:saved-connections';
-/** Told on `window` when this tab changes `Saved connections` (another tab's change is a `storage` event). */
-export const SAVED_CHANGED_EVENT = 'analytics-console:saved-connections-changed';
-/**
- * A key to check on another host than the one the page's policy is locked to: kept in
- * sessionStorage across the one reload that unlocks the policy, and taken by Connect at once.
- */
-export const PENDING_CHECK_STORAGE_KEY = 'analytics-console:pending-check';

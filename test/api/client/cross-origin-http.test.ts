@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { backendName } from '../../../src/api/client/host.ts';
+import { backendName } from '../../../src/api/client/backend-name.ts';
 import { ApiError, apiRequest } from '../../../src/api/client/http.ts';
 import { UNREADABLE_RETRY_AFTER_SECONDS } from '../../../src/api/client/rate-limit.ts';
 import { retryDelay, shouldRetryQuery } from '../../../src/api/client/query-client.ts';

@@ -3,7 +3,7 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { PENDING_CHECK_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
+import { PENDING_CHECK_STORAGE_KEY } from '../../../src/api/connect/connect-with-key.ts';
 import { REMEMBERED_KEYS_STORAGE_KEY, STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
 import { saveConnection } from '../../../src/api/connect/save-connection.ts';
 import { renderApp } from '../../render.tsx';

@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getSavedConnections, recordSavedConnection } from '../../../src/api/connect/connect-with-key.ts';
-import { SAVED_CONNECTIONS_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
+import { SAVED_CONNECTIONS_STORAGE_KEY } from '../../../src/api/connect/connect-with-key.ts';
 import { REMEMBERED_KEYS_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
 import { renderApp, type RenderAppResult } from '../../render.tsx';
 import { server } from '../../setup.ts';
