@@ -2,7 +2,35 @@
  * The organization's loading: `Loading dashboards` (projects loaded of total, then, on `Public links`,
  * the sharing configurations read of total) with `Stop`, and `Could not load`.
  */
+import type { ReactNode } from 'react';
 import type { OrganizationDashboardsState, SharingConfigurations } from '../../api/organization/all-dashboards.ts';
+
+/** A reading's progress line: what it says, the bar (named `label`), and `Stop` while it can stop. */
+export function ProgressLine(props: { label: string; line: string; text: string; max: number; value: number | undefined; onStop?: () => void }) {
+  return (
+    <div className="bulk-progress org-progress">
+      <span>{props.line}</span>
+      <progress aria-label={props.label} max={props.max} value={props.value} aria-valuetext={props.text} />
+      {props.onStop && (
+        <button type="button" className="button button-small" onClick={props.onStop}>
+          Stop
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What a stopped reading kept, and the button that reads again. */
+export function StoppedNotice({ children, again, onAgain }: { children: ReactNode; again: string; onAgain: () => void }) {
+  return (
+    <p className="notice org-stopped" role="status">
+      {children}{' '}
+      <button type="button" className="button button-small" onClick={onAgain}>
+        {again}
+      </button>
+    </p>
+  );
+}
 
 export function LoadProgress({ data, sharing }: { data: OrganizationDashboardsState; sharing?: Pick<SharingConfigurations, 'loaded' | 'total'> }) {
   const total = data.projects?.length ?? null;
@@ -23,23 +51,19 @@ export function LoadProgress({ data, sharing }: { data: OrganizationDashboardsSt
   return (
     <>
       {(data.loading || showLinks) && (
-        <div className="bulk-progress org-progress">
-          <span>{showLinks ? text : total === null ? 'Finding the projects…' : `Loading dashboards: ${text}`}</span>
-          <progress aria-label="Loading dashboards" max={max} value={value} aria-valuetext={text} />
-          {data.loading && (
-            <button type="button" className="button button-small" onClick={data.stop}>
-              Stop
-            </button>
-          )}
-        </div>
+        <ProgressLine
+          label="Loading dashboards"
+          line={showLinks ? text : total === null ? 'Finding the projects…' : `Loading dashboards: ${text}`}
+          text={text}
+          max={max}
+          value={value}
+          onStop={data.loading ? data.stop : undefined}
+        />
       )}
       {data.stopped && (
-        <p className="notice org-stopped" role="status">
-          Stopped: {data.loadedProjects} of {total ?? '?'} projects loaded; the list shows what arrived.{' '}
-          <button type="button" className="button button-small" onClick={data.reload}>
-            Load again
-          </button>
-        </p>
+        <StoppedNotice again="Load again" onAgain={data.reload}>
+          Stopped: {data.loadedProjects} of {total ?? '?'} projects loaded; the list shows what arrived.
+        </StoppedNotice>
       )}
       {data.failures.length > 0 && (
         <div className="action-error org-failures" role="alert">

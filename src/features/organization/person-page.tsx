@@ -16,7 +16,7 @@ import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
-import { LoadProgress } from './load-progress.tsx';
+import { LoadProgress, ProgressLine, StoppedNotice } from './load-progress.tsx';
 import { dashboardUrl, displayName } from './organization-columns.tsx';
 import { useOrganizationPage } from './organization-data.ts';
 import './organization.css';
@@ -126,28 +126,19 @@ export default function PersonPage() {
             )}
             <LoadProgress data={data} />
             {exceptions.loading && (
-              <div className="bulk-progress org-progress">
-                <span>
-                  Reading access: {exceptions.done} of {exceptions.total} dashboards
-                </span>
-                <progress
-                  aria-label="Reading access"
-                  max={Math.max(1, exceptions.total)}
-                  value={exceptions.done}
-                  aria-valuetext={`${exceptions.done} of ${exceptions.total} dashboards`}
-                />
-                <button type="button" className="button button-small" onClick={exceptions.stop}>
-                  Stop
-                </button>
-              </div>
+              <ProgressLine
+                label="Reading access"
+                line={`Reading access: ${exceptions.done} of ${exceptions.total} dashboards`}
+                text={`${exceptions.done} of ${exceptions.total} dashboards`}
+                max={Math.max(1, exceptions.total)}
+                value={exceptions.done}
+                onStop={exceptions.stop}
+              />
             )}
             {exceptions.stopped && (
-              <p className="notice org-stopped" role="status">
-                Stopped: {exceptions.done} of {exceptions.total} dashboards read; the list shows what was found.{' '}
-                <button type="button" className="button button-small" onClick={exceptions.restart}>
-                  Read again
-                </button>
-              </p>
+              <StoppedNotice again="Read again" onAgain={exceptions.restart}>
+                Stopped: {exceptions.done} of {exceptions.total} dashboards read; the list shows what was found.
+              </StoppedNotice>
             )}
             {exceptions.failures.length > 0 && (
               <div className="action-error org-failures" role="alert">
