@@ -11,7 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AccessLevel } from '../contract/access-control.ts';
-import type { AccessControlRecord, DashboardRecord, MemberRecord, StoreData, UserRecord } from './records.ts';
+import type { AccessControlRecord, MemberRecord, StoreData, UserRecord } from './records.ts';
+import { dashboardRecord } from './rules/dashboards.ts';
 import { newProjectRecord } from './rules/projects.ts';
 import type { ByteSource } from './rules/random.ts';
 import { uuid } from './rules/random.ts';
@@ -106,28 +107,14 @@ export function scaledStoreData(options: ScaleOptions): StoreData {
       const id = (data.sequences.dashboard += 1);
       const createdBy = creators[random.int(creators.length)]!;
       const createdAt = at(created, d * 7);
-      const dashboard: DashboardRecord = {
-        id,
-        project_id: projectId,
+      const dashboard = dashboardRecord(id, projectId, createdBy, {
         name: `${areas[random.int(areas.length)]} ${kinds[random.int(kinds.length)]} ${d + 1}`,
         description: d % 3 === 0 ? 'Generated for scale.' : '',
         pinned: d % 50 === 0,
         created_at: createdAt,
-        created_by: createdBy,
-        last_accessed_at: null,
-        deleted: false,
-        creation_mode: 'default',
-        filters: {},
-        variables: {},
-        breakdown_colors: [],
-        data_color_theme_id: null,
         tags: d % 4 === 0 ? [areas[d % areas.length]!.toLowerCase()] : [],
         restriction_level: d % 12 === 0 ? 37 : 21,
-        last_refresh: null,
-        quick_filter_ids: [],
-        tiles: [],
-        sharing: null,
-      };
+      });
       data.dashboards.push(dashboard);
       added += 1;
       if (options.rulesEvery && added % options.rulesEvery === 0 && ruleMembers.length > 0) {

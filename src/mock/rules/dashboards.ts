@@ -151,8 +151,13 @@ function duplicateTiles(store: Store, userId: number, source: DashboardRecord, d
 
 /** A dashboard with the defaults of API.md §5.2. */
 export function newDashboardRecord(store: Store, projectId: number, userId: number, fields: Partial<DashboardRecord>): DashboardRecord {
+  return dashboardRecord(store.nextId('dashboard'), projectId, userId, fields);
+}
+
+/** The record of dashboard `id` with the defaults of API.md §5.2 (also for data files written outside a store). */
+export function dashboardRecord(id: number, projectId: number, userId: number, fields: Partial<DashboardRecord>): DashboardRecord {
   return {
-    id: store.nextId('dashboard'),
+    id,
     project_id: projectId,
     name: null,
     description: '',
