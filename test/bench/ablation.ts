@@ -6,12 +6,12 @@
 //
 // The first build is the reference: each other build's median is given against it (+3 %: 3 % slower
 // without the mechanism, so the mechanism gains 3 %), and every build against the floor.
-// ABLATION_ROUNDS (default 16) sets the rounds.
+// ABLATION_ROUNDS (default 16) sets the rounds; ABLATION_WARM=1 adds a warm second visit of the list.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import { api, repoRoot, startMockProcess } from '../e2e/support/stack.ts';
-import { coldVisit, type ColdTarget } from './cold.ts';
+import { coldVisit, type ColdTarget, type VisitOptions } from './cold.ts';
 import { createBigProject, median } from './console-figures.ts';
 import { startFloor } from './floor/serve.ts';
 
@@ -44,9 +44,11 @@ async function main() {
     const project = await createBigProject(mock.url, 10_000);
     const first = await api<{ results: Array<{ id: number; name: string }> }>(mock.url, `/api/projects/${project.id}/dashboards/?limit=1`);
     const dashboard = first.results[0]!;
-    const targets: ColdTarget[] = [
-      { label: 'first row', path: `/projects/${project.id}/dashboards`, awaited: { selector: 'tbody tr', text: dashboard.name } },
+    const list = { label: 'first row', path: `/projects/${project.id}/dashboards`, awaited: { selector: 'tbody tr', text: dashboard.name } };
+    const targets: Array<ColdTarget & VisitOptions> = [
+      list,
       { label: 'deep link', path: `/projects/${project.id}/dashboards/${dashboard.id}`, awaited: { selector: 'h1', text: dashboard.name } },
+      ...(process.env.ABLATION_WARM === '1' ? [{ ...list, label: 'warm first row', warm: true }] : []),
     ];
     const series: Array<{ name: string; url: string }> = [];
     for (const build of builds) {
@@ -63,20 +65,19 @@ async function main() {
       const order = series.map((_, index) => series[(index + round) % series.length]!);
       if (round % 2 === 1) order.reverse();
       for (const [t, target] of targets.entries()) {
-        for (const entry of order) times.get(entry.name)![t]!.push(await coldVisit(new URL(target.path, entry.url).href, target.awaited));
+        for (const entry of order) times.get(entry.name)![t]!.push(await coldVisit(new URL(target.path, entry.url).href, target.awaited, { warm: target.warm }));
       }
       process.stderr.write(`[ablation] round ${round + 1} of ${rounds}\n`);
     }
     const medians = (name: string) => times.get(name)!.map(median);
-    const [baseList, baseDeep] = medians(builds[0]!.name) as [number, number];
-    const [floorList, floorDeep] = medians('floor') as [number, number];
+    const base = medians(builds[0]!.name);
+    const floorMedians = medians('floor');
     const percent = (value: number, against: number) => `${value >= against ? '+' : ''}${((value / against - 1) * 100).toFixed(1)} %`;
-    const lines = [`| build | first row, ms | against ${builds[0]!.name} | /floor | deep link, ms | against ${builds[0]!.name} | /floor |`, '|---|---|---|---|---|---|---|'];
+    const header = targets.map((target) => `${target.label}, ms | against ${builds[0]!.name} | /floor`).join(' | ');
+    const lines = [`| build | ${header} |`, `|---|${targets.map(() => '---|---|---|').join('')}`];
     for (const entry of series) {
-      const [list, deep] = medians(entry.name) as [number, number];
-      lines.push(
-        `| ${entry.name} | ${Math.round(list)} | ${percent(list, baseList)} | ${(list / floorList).toFixed(2)}× | ${Math.round(deep)} | ${percent(deep, baseDeep)} | ${(deep / floorDeep).toFixed(2)}× |`,
-      );
+      const cells = medians(entry.name).map((value, t) => `${Math.round(value)} | ${percent(value, base[t]!)} | ${(value / floorMedians[t]!).toFixed(2)}×`);
+      lines.push(`| ${entry.name} | ${cells.join(' | ')} |`);
     }
     process.stdout.write(`${lines.join('\n')}\n\n${rounds} rounds, medians.\n`);
   } finally {
