@@ -59,12 +59,12 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 // The parts of src/api that only src/api (and app/, which makes the runtime) imports: the runtime's
-// storage, expiry, channel and store, the query client and declared changes, the bulk scheduler's
-// pieces, and the access keeper. Everything else in src/api is public to features.
+// storage, expiry, channel and store, the query client and declared changes, the scheduler (a page
+// reaches it through a bulk run, bulk/runner.ts, which it hands to its run's state in components/),
+// and the access keeper. Everything else in src/api is public to features.
 const apiInternals = [
   ...['access-storage', 'connection-storage', 'connection-store', 'key-expiry', 'other-tabs', 'read-stored-connection', 'runtime', 'storage-keys', 'tab-channel'].map((name) => `runtime/${name}.ts`),
   ...['changes', 'query-client', 'session-only'].map((name) => `client/${name}.ts`),
-  'bulk/runner.ts',
   'bulk/request-pool.ts',
   'access/remember-access.ts',
   'access/key-access-queries.ts',

@@ -6,7 +6,8 @@
  * The page adds its own confirmations as children; the run itself is the page's (`useBulkActionRun`).
  */
 import { useState, type ReactNode } from 'react';
-import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton, type BulkPhaseView } from './bulk-parts.tsx';
+import { BulkActionsBar, BulkStatus, TagDialog, type BulkActionButton } from './bulk-parts.tsx';
+import type { BulkRunState } from './use-bulk-action-run.ts';
 import type { Selection } from './use-selection.ts';
 
 type TagKind = 'addTag' | 'removeTag';
@@ -26,18 +27,10 @@ export function dashboardEditActions(start: (action: { kind: 'pin' | 'unpin' | '
   ];
 }
 
-/** The run as the area reads it (what `useBulkActionRun` returns). */
-export interface BulkRunView<T> {
-  phase: BulkPhaseView<T>;
-  busy: boolean;
-  retry: (items: T[]) => void;
-  cancel: () => void;
-  dismiss: () => void;
-}
-
 export interface BulkAreaProps<T> {
   selection: Selection<T>;
-  run: BulkRunView<T>;
+  /** The run (what `useBulkActionRun` returns); the page starts it, the area shows it. */
+  run: Omit<BulkRunState<never, T>, 'start'>;
   /** The items' noun ({one: 'dashboard', other: 'dashboards'}). */
   noun: { one: string; other: string };
   /** What the toolbar says once every match is selected. */

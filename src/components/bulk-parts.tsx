@@ -3,33 +3,17 @@
  * links): the `Bulk actions` toolbar (`N selected`, `Select all M matching`, the action buttons,
  * `Clear selection`), the `Bulk progress` bar with `Cancel`, the summary `N updated, M failed` with
  * every failure and `Retry failed`, and the `Add tag` / `Remove tag` dialog. Presentational only:
- * the run itself is `useBulkActionRun` (src/api/bulk/use-bulk-action-run.ts), whose phase these parts show.
+ * the run itself is `useBulkActionRun` (use-bulk-action-run.ts), whose phase these parts show.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import './bulk-parts.css';
 import { Dialog } from './dialog.tsx';
 import { TextField } from './field.tsx';
 import type { ToastInput } from './toast.tsx';
+import type { BulkPhase, BulkProblem } from './use-bulk-action-run.ts';
 
 /** Failures listed by name; the rest are counted (a run may have thousands). */
 const LISTED_FAILURES = 100;
-
-interface ProblemView {
-  id: string;
-  name: string;
-  reason: string;
-}
-
-/** The phases of a bulk run (`BulkPhase` of src/api/bulk/use-bulk-action-run.ts) as these parts read them. */
-export type BulkPhaseView<T> =
-  | { kind: 'idle' }
-  | { kind: 'collecting'; verb: string; loaded: number; total: number }
-  | { kind: 'running'; verb: string; done: number; total: number; paused: boolean }
-  | {
-      kind: 'done';
-      summary: { verb: string; updated: number; failed: ProblemView[]; leftOut: ProblemView[]; notSent: number; retryItems: T[]; note?: string };
-    }
-  | { kind: 'error'; verb: string; message: string };
 
 /** The summary's note on a run that an `Undo` started. */
 export const UNDO_NOTE = ' (undo of the delete)';
@@ -129,7 +113,7 @@ export function BulkActionsBar({
 }
 
 export interface BulkStatusProps<T> {
-  phase: BulkPhaseView<T>;
+  phase: BulkPhase<T>;
   /** The items' noun ({one: 'dashboard', other: 'dashboards'}). */
   noun: { one: string; other: string };
   onCancel: () => void;
@@ -233,7 +217,7 @@ export function BulkStatus<T>({ phase, noun, onCancel, onRetry, onDismiss }: Bul
 }
 
 /** Items left out up front, grouped by the reason. */
-function LeftOut({ problems, noun }: { problems: ReadonlyArray<ProblemView>; noun: { one: string; other: string } }) {
+function LeftOut({ problems, noun }: { problems: ReadonlyArray<BulkProblem>; noun: { one: string; other: string } }) {
   const byReason = new Map<string, string[]>();
   for (const problem of problems) byReason.set(problem.reason, [...(byReason.get(problem.reason) ?? []), problem.name]);
   const one = problems.length === 1;

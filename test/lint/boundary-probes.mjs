@@ -27,7 +27,7 @@ const probes = [
   { name: 'api/runtime → api/client', path: 'src/api/runtime/probe.ts', code: `import { isApiError } from '../client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'api/client → api/resources', path: 'src/api/client/probe.ts', code: `import { projectQueries } from '../resources/projects.ts';\nexport const probe = projectQueries;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'api/client → api/access, type only', path: 'src/api/client/probe.ts', code: `import type { Action } from '../access/authorization.ts';\nexport type Probe = Action;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'feature → an api internal', path: 'src/features/projects/probe.ts', code: `import { runBulk } from '../../api/bulk/runner.ts';\nexport const probe = runBulk;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'feature → an api internal', path: 'src/features/projects/probe.ts', code: `import { createRequestPool } from '../../api/bulk/request-pool.ts';\nexport const probe = createRequestPool;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
   { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },

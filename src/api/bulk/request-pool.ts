@@ -1,12 +1,46 @@
 /**
- * A pool for reads that fan out (every project's dashboards, every public link's configuration):
- * at most `concurrency` requests in flight in total, and after a 429 nothing new is sent for its
- * `Retry-After` seconds (`defaultRetryAfter` when the header cannot be read, as on a cross-origin
- * answer that does not expose it), then that request is sent again, at most `maxRetries` times.
- * `signal` cancels what waits and what is in flight. Pure TypeScript with the bulk runner's clock.
+ * The one scheduler of requests that fan out (bulk runs, every project's dashboards, every public
+ * link's configuration, a person's exceptions): at most `concurrency` requests in flight, and after a
+ * 429 nothing new is sent for its `Retry-After` seconds (`defaultRetryAfter` when the header cannot be
+ * read), then that request goes again, before anything new, at most `maxRetries` times. `signal` and a
+ * task's own signal cancel what waits and are handed to what is sent. Pure TypeScript: the clock is
+ * given, so tests drive it with fakes. The 429 rule's numbers are src/api/client/rate-limit.ts's, which
+ * the query client's retry reads too; the reader of an error's status is here, off the first page.
  */
 import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
-import { realClock, retryAfterSeconds, statusOf, type BulkClock } from './runner.ts';
+
+/** The seconds a 429 asks to wait: its `Retry-After`, else `fallback`. */
+export function retryAfterSeconds(error: unknown, fallback: number = UNREADABLE_RETRY_AFTER_SECONDS): number {
+  const value = (error as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof value === 'number' && value >= 0 ? value : fallback;
+}
+
+/** The HTTP status an error carries (ApiError, or a test's plain object), else null. */
+export function statusOf(error: unknown): number | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : null;
+}
+
+export interface BulkClock {
+  now: () => number;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export const realClock: BulkClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done);
+    }),
+};
 
 export interface RequestPoolOptions {
   /** Default 4. */
@@ -17,14 +51,20 @@ export interface RequestPoolOptions {
   maxRetries?: number;
   clock?: BulkClock;
   signal?: AbortSignal;
+  /** A 429 paused the pool, or its pause ended. */
+  onPauseChange?: () => void;
 }
 
 export interface RequestPool {
+  /** Most requests in flight at once. */
+  concurrency: number;
   /** Runs `send` when a slot is free (and no 429 pause holds), retrying it after a 429. */
   run: <T>(send: (signal: AbortSignal) => Promise<T>, taskSignal?: AbortSignal) => Promise<T>;
   /** Requests in flight now, and the most at once so far. */
   inFlight: () => number;
   peak: () => number;
+  /** Until when (clock time) nothing new is sent after a 429, else null. */
+  pausedUntil: () => number | null;
 }
 
 /** A signal that aborts when either does (one task of a pool shared by several loads). */
@@ -56,60 +96,73 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
   let inFlight = 0;
   let peak = 0;
   let pausedUntil = 0;
-  const waiting: Array<() => void> = [];
-  // One listener wakes every waiter when the pool is cancelled (they then see the abort).
-  signal.addEventListener('abort', () => waiting.splice(0).forEach((wake) => wake()), { once: true });
+  // Who waits for a slot, in turn: requests sent again after a 429 (in the 429s' order) before new ones.
+  const retries: Array<() => void> = [];
+  const fresh: Array<() => void> = [];
+  // The one timer that ends a 429 pause, kept while someone waits.
+  let pause: AbortController | null = null;
 
-  const release = () => {
-    inFlight -= 1;
-    const next = waiting.shift();
-    next?.();
-  };
-
-  /** Resolves once a slot is taken (and no pause holds); rejects when `until` (the pool's or the task's) aborts. */
-  const acquire = async (until: AbortSignal): Promise<void> => {
-    for (;;) {
-      until.throwIfAborted();
+  /** Hands free slots to those who wait, unless a 429 pause holds: then waits it out once for all. */
+  const pump = () => {
+    while (!pause && retries.length + fresh.length > 0 && inFlight < concurrency) {
       const wait = pausedUntil - clock.now();
       if (wait > 0) {
-        await clock.sleep(wait, until);
-        continue;
-      }
-      if (inFlight < concurrency) {
-        inFlight += 1;
-        peak = Math.max(peak, inFlight);
+        const current = (pause = new AbortController());
+        void clock.sleep(wait, current.signal).then(() => {
+          if (pause !== current) return;
+          pause = null;
+          if (pausedUntil <= clock.now()) options.onPauseChange?.();
+          pump();
+        });
         return;
       }
-      await new Promise<void>((resolve) => {
-        // A task cancelled while it waits leaves the queue (and sees its abort on the next turn).
-        const wake = () => {
-          until.removeEventListener('abort', leave);
-          resolve();
-        };
-        const leave = () => {
-          const at = waiting.indexOf(wake);
-          if (at >= 0) waiting.splice(at, 1);
-          resolve();
-        };
-        until.addEventListener('abort', leave, { once: true });
-        waiting.push(wake);
-      });
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      (retries.shift() ?? fresh.shift())!();
     }
   };
+
+  /** In `line` for a slot (see pump): resolves once it is taken, rejects when `until` (the pool's or the task's) aborts first. */
+  const acquire = (until: AbortSignal, line: Array<() => void>) =>
+    new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        line.splice(line.indexOf(take), 1);
+        if (retries.length + fresh.length === 0 && pause) {
+          // Nobody waits for the pause's end any more.
+          pause.abort();
+          pause = null;
+        }
+        reject(until.reason);
+      };
+      const take = () => {
+        until.removeEventListener('abort', leave);
+        resolve();
+      };
+      if (until.aborted) return reject(until.reason);
+      until.addEventListener('abort', leave, { once: true });
+      line.push(take);
+    });
 
   const run = async <T>(send: (signal: AbortSignal) => Promise<T>, taskSignal?: AbortSignal): Promise<T> => {
     const { signal: until, dispose } = taskSignal ? eitherSignal(signal, taskSignal) : { signal, dispose: () => {} };
     try {
+      let slot = acquire(until, fresh);
+      pump();
       for (let attempt = 0; ; attempt++) {
-        await acquire(until);
+        await slot;
+        let again = false;
         try {
           return await send(until);
         } catch (error) {
-          if (statusOf(error) !== 429 || attempt >= maxRetries || until.aborted) throw error;
-          const seconds = retryAfterSeconds(error, options.defaultRetryAfter ?? UNREADABLE_RETRY_AFTER_SECONDS);
-          pausedUntil = Math.max(pausedUntil, clock.now() + seconds * 1000);
+          if (statusOf(error) !== 429 || attempt >= maxRetries) throw error;
+          pausedUntil = Math.max(pausedUntil, clock.now() + retryAfterSeconds(error, options.defaultRetryAfter) * 1000);
+          // In line again, before any new request and before the slot this attempt held is handed on.
+          slot = acquire(until, retries);
+          again = true;
         } finally {
-          release();
+          inFlight -= 1;
+          if (again) options.onPauseChange?.();
+          pump();
         }
       }
     } finally {
@@ -117,5 +170,11 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
     }
   };
 
-  return { run, inFlight: () => inFlight, peak: () => peak };
+  return {
+    concurrency,
+    run,
+    inFlight: () => inFlight,
+    peak: () => peak,
+    pausedUntil: () => (pausedUntil > clock.now() ? pausedUntil : null),
+  };
 }

@@ -1,7 +1,7 @@
 /**
- * The one rule for a 429 (API.md §2), read by the query client's retry, the bulk runner and the
- * request pool: the wait its `Retry-After` asks for, and how many times one request is sent again
- * before it counts as failed. An error's status (`statusOf`) is read only by the runs: bulk/runner.ts.
+ * The one rule for a 429 (API.md §2), read by the query client's retry and the one scheduler of
+ * fan-out requests (bulk/request-pool.ts, which also holds `statusOf`, off the first page): the wait
+ * its `Retry-After` asks for, and how many times one request is sent again before it counts as failed.
  */
 
 /**

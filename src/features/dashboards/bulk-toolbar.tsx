@@ -18,12 +18,12 @@ import {
   type BulkAction,
 } from '../../api/bulk/dashboard-actions.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
-import { useBulkActionRun } from '../../api/bulk/use-bulk-action-run.ts';
+import { runBulk } from '../../api/bulk/runner.ts';
 import { BulkArea, dashboardEditActions } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
+import { useBulkActionRun } from '../../components/use-bulk-action-run.ts';
 import type { Selection } from '../../components/use-selection.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 
@@ -50,11 +50,11 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const bulk = useBulkActionRun<BulkAction, DashboardListItem>({
+    runner: runBulk,
     verb: bulkActionVerb,
     itemKey: (dashboard) => String(dashboard.id),
     itemName: bulkItemName,
     refusal: (action, dashboard) => refusal(bulkAuthorizationAction(action.kind), { ...facts, dashboard }),
-    describeError: errorDetail,
     prepare: (action) => {
       const writer = createListCacheWriter(queryClient, projectId);
       let ended = () => {};

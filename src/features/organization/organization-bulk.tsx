@@ -16,12 +16,12 @@ import {
   type OrganizationBulkAction,
 } from '../../api/bulk/organization-actions.ts';
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
-import { useBulkActionRun } from '../../api/bulk/use-bulk-action-run.ts';
+import { runBulk } from '../../api/bulk/runner.ts';
 import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
 import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorDetail } from '../../components/error-text.ts';
 import { useToast } from '../../components/toast.tsx';
+import { useBulkActionRun } from '../../components/use-bulk-action-run.ts';
 import type { Selection } from '../../components/use-selection.ts';
 import { displayName } from './organization-columns.tsx';
 
@@ -43,11 +43,11 @@ export function OrganizationBulk({ variant, selection, matching, facts, onFocusA
   const noun = variant === 'links' ? { one: 'public link', other: 'public links' } : { one: 'dashboard', other: 'dashboards' };
 
   const bulk = useBulkActionRun<OrganizationBulkAction, OrganizationDashboard>({
+    runner: runBulk,
     verb: organizationBulkVerb,
     itemKey: (row) => row.key,
     itemName: (row) => `${displayName(row)} (${row.projectName})`,
     refusal: (action, row) => refusal(organizationBulkAuthorization(action), { ...facts, projectId: String(row.projectId), dashboard: row }),
-    describeError: errorDetail,
     prepare: (action) => {
       // Each answer goes into the cache's rows (in batches), where every page reading them sees it.
       const writer = createOrganizationRowsWriter(queryClient, action.kind === 'restore');

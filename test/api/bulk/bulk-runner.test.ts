@@ -189,6 +189,21 @@ describe('bulk runner', () => {
     expect(restored.updated).toHaveLength(3);
   });
 
+  it('reports the pause a 429 asks for, and its end', async () => {
+    const transport = fakeTransport();
+    const paused: boolean[] = [];
+    const run = runBulk({ items: [1], send: transport.send, onProgress: (p) => paused.push(p.pausedUntil !== null) });
+    await settle();
+    transport.answer(transport.calls[0]!, { error: apiError(429, 'Request was throttled. Expected available in 2 seconds.', 2) });
+    await settle();
+    expect(paused.at(-1)).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(transport.calls).toHaveLength(2);
+    expect(paused.at(-1)).toBe(false);
+    transport.answer(transport.calls[1]!, {});
+    expect((await run.done).updated).toHaveLength(1);
+  });
+
   it('reports progress as done of total', async () => {
     const transport = fakeTransport();
     const seen: string[] = [];

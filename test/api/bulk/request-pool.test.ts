@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkClock } from '../../../src/api/bulk/runner.ts';
+import type { BulkClock } from '../../../src/api/bulk/request-pool.ts';
 import { ApiError } from '../../../src/api/client/http.ts';
 import { createRequestPool } from '../../../src/api/bulk/request-pool.ts';
 
@@ -91,6 +91,52 @@ describe('request pool', () => {
     expect(await first).toBe('a');
     expect(await second).toBe('b');
     expect(sent).toEqual(['a', 'a', 'b']);
+  });
+
+  it('sends the throttled requests again before any new one, in the order their 429s came', async () => {
+    const { clock, advance } = fakeClock();
+    const pool = createRequestPool({ clock, concurrency: 2 });
+    const sent: string[] = [];
+    const throttled = (seconds: number) =>
+      new ApiError({
+        status: 429,
+        type: 'throttled_error',
+        code: 'throttled',
+        detail: 'Request was throttled.',
+        retryAfter: seconds,
+        target: { endpoint: 'dashboards.list', method: 'GET', path: '/api/projects/1/dashboards/' },
+      });
+    const refusedOnce = (name: string, seconds: number, answer: Promise<void>) => {
+      let refused = false;
+      return async () => {
+        sent.push(name);
+        if (refused) return name;
+        refused = true;
+        await answer;
+        throw throttled(seconds);
+      };
+    };
+    const [a, b] = [gate(), gate()];
+    const all = [pool.run(refusedOnce('a', 60, a.opened)), pool.run(refusedOnce('b', 5, b.opened))];
+    await flush();
+    all.push(
+      pool.run(async () => {
+        sent.push('c');
+        return 'c';
+      }),
+    );
+    await flush();
+    a.open();
+    await flush();
+    b.open();
+    await flush();
+    expect(sent).toEqual(['a', 'b']);
+    // b's shorter Retry-After does not shorten a's pause.
+    await advance(59_999);
+    expect(sent).toEqual(['a', 'b']);
+    await advance(1);
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c']);
+    expect(sent).toEqual(['a', 'b', 'a', 'b', 'c']);
   });
 
   it('cancels what waits when its signal aborts', async () => {

@@ -1,13 +1,17 @@
 /**
  * The state of one bulk action, as a hook: gathering its items (the selection, or every match
  * fetched page by page), leaving out up front what the key may not change, running the rest through
- * the bulk runner (at most 4 in flight, a 429's `Retry-After` honoured), progress at most once per
- * ~frame, `Cancel`, and the summary with every failure and what `Retry failed` resends. The project's
- * Dashboards list and the organization's pages run on it; what they show is in
- * src/components/bulk-parts.tsx, what each request is, is theirs (`prepare`).
+ * the runner the page hands in (src/api/bulk/runner.ts: at most 4 in flight, a 429's `Retry-After`
+ * honoured), progress at most once per ~frame, `Cancel`, and the summary with every failure and what
+ * `Retry failed` resends. The project's Dashboards list and the organization's pages run on it; what
+ * they show is in bulk-parts.tsx, what each request is, is theirs (`prepare`).
+ *
+ * It is UI state, like the form layer (use-form.ts): words, names, a frame's progress, the buttons'
+ * phases. So it and its phase type live here, in components/, where the parts that draw the phase can
+ * import it; src/api may import nothing of components/, and the scheduler it needs is handed in.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { runBulk, type BulkProgress, type BulkRun } from './runner.ts';
+import { errorDetail } from './error-text.ts';
 
 export interface BulkProblem {
   id: string;
@@ -15,8 +19,7 @@ export interface BulkProblem {
   reason: string;
 }
 
-export interface BulkRunSummary<A, T> {
-  action: A;
+export interface BulkRunSummary<T> {
   /** The action in words ("Pin", "Add the tag “x”"). */
   verb: string;
   updated: number;
@@ -31,12 +34,26 @@ export interface BulkRunSummary<A, T> {
   note?: string;
 }
 
-export type BulkPhase<A, T> =
+/** The phases of a bulk run, the one type of them: this hook makes them, bulk-parts.tsx draws them (see above). */
+export type BulkPhase<T> =
   | { kind: 'idle' }
-  | { kind: 'collecting'; action: A; verb: string; loaded: number; total: number }
-  | { kind: 'running'; action: A; verb: string; done: number; total: number; paused: boolean }
-  | { kind: 'done'; summary: BulkRunSummary<A, T> }
-  | { kind: 'error'; action: A; verb: string; message: string };
+  | { kind: 'collecting'; verb: string; loaded: number; total: number }
+  | { kind: 'running'; verb: string; done: number; total: number; paused: boolean }
+  | { kind: 'done'; summary: BulkRunSummary<T> }
+  | { kind: 'error'; verb: string; message: string };
+
+/** What a run's progress says: how many items have their answer, and whether a 429 pause holds. */
+type RunnerProgress = { done: number; total: number; pausedUntil: number | null };
+
+/** What sends the items: src/api/bulk/runner.ts's `runBulk`, handed in by the page. */
+export type BulkRunner = <T>(run: {
+  items: ReadonlyArray<T>;
+  send: (item: T, signal: AbortSignal) => Promise<unknown>;
+  onProgress: (progress: RunnerProgress) => void;
+}) => {
+  done: Promise<{ updated: ReadonlyArray<{ item: T }>; failed: ReadonlyArray<{ item: T; reason: string }>; notSent: ReadonlyArray<T> }>;
+  cancel: () => void;
+};
 
 /** What one run sends, and what happens once it ended. */
 export interface BulkRunHandlers<T> {
@@ -52,14 +69,13 @@ export interface BulkCollect<T> {
 }
 
 export interface UseBulkRunOptions<A, T> {
+  runner: BulkRunner;
   verb: (action: A) => string;
   itemKey: (item: T) => string;
   itemName: (item: T) => string;
   /** Why the key may not do `action` to `item`, known up front; null to send it. */
   refusal: (action: A, item: T) => string | null;
   prepare: (action: A) => BulkRunHandlers<T>;
-  /** The API's sentence of an error (collecting failed). */
-  describeError: (error: unknown) => string;
 }
 
 /** How a run is told apart in its summary. */
@@ -69,7 +85,7 @@ export interface BulkStartOptions {
 }
 
 export interface BulkRunState<A, T> {
-  phase: BulkPhase<A, T>;
+  phase: BulkPhase<T>;
   busy: boolean;
   start: (action: A, source: ReadonlyArray<T> | BulkCollect<T>, options?: BulkStartOptions) => Promise<void>;
   /** `Retry failed`: the last run's action (and note) again, over these items. */
@@ -80,8 +96,8 @@ export interface BulkRunState<A, T> {
 }
 
 export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRunState<A, T> {
-  const [phase, setPhase] = useState<BulkPhase<A, T>>({ kind: 'idle' });
-  const runRef = useRef<BulkRun<T, unknown> | null>(null);
+  const [phase, setPhase] = useState<BulkPhase<T>>({ kind: 'idle' });
+  const runRef = useRef<ReturnType<BulkRunner> | null>(null);
   const collectRef = useRef<AbortController | null>(null);
   const lastRef = useRef<{ action: A; options: BulkStartOptions } | null>(null);
   const optionsRef = useRef(options);
@@ -102,24 +118,24 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
     if (runRef.current || collectRef.current) return;
     lastRef.current = { action, options: startOptions };
     const { note } = startOptions;
-    const { verb: verbOf, itemKey, itemName, refusal, prepare, describeError } = optionsRef.current;
+    const { runner, verb: verbOf, itemKey, itemName, refusal, prepare } = optionsRef.current;
     const verb = verbOf(action);
     let items: ReadonlyArray<T>;
     if ('collect' in source) {
       const controller = new AbortController();
       collectRef.current = controller;
-      setPhase({ kind: 'collecting', action, verb, loaded: 0, total: source.total });
+      setPhase({ kind: 'collecting', verb, loaded: 0, total: source.total });
       try {
         items = await source.collect({
           signal: controller.signal,
-          onPage: (loaded, total) => setPhase({ kind: 'collecting', action, verb, loaded, total }),
+          onPage: (loaded, total) => setPhase({ kind: 'collecting', verb, loaded, total }),
         });
       } catch (error) {
         collectRef.current = null;
         setPhase(
           controller.signal.aborted
-            ? { kind: 'done', summary: { action, verb, updated: 0, failed: [], leftOut: [], notSent: source.total, retryItems: [], note } }
-            : { kind: 'error', action, verb, message: describeError(error) },
+            ? { kind: 'done', summary: { verb, updated: 0, failed: [], leftOut: [], notSent: source.total, retryItems: [], note } }
+            : { kind: 'error', verb, message: errorDetail(error) },
         );
         return;
       }
@@ -138,12 +154,12 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
 
     const handlers = prepare(action);
     let frame: ReturnType<typeof setTimeout> | null = null;
-    let latest: BulkProgress | null = null;
+    let latest: RunnerProgress | null = null;
     const showProgress = () => {
       frame = null;
-      if (latest) setPhase({ kind: 'running', action, verb, done: latest.done, total: latest.total, paused: latest.pausedUntil !== null });
+      if (latest) setPhase({ kind: 'running', verb, done: latest.done, total: latest.total, paused: latest.pausedUntil !== null });
     };
-    const run = runBulk<T, unknown>({
+    const run = runner<T>({
       items: toSend,
       // The run keeps no answer: each goes where the page keeps it as it arrives.
       send: async (item, signal) => {
@@ -157,14 +173,13 @@ export function useBulkActionRun<A, T>(options: UseBulkRunOptions<A, T>): BulkRu
       },
     });
     runRef.current = run;
-    setPhase({ kind: 'running', action, verb, done: 0, total: toSend.length, paused: false });
+    setPhase({ kind: 'running', verb, done: 0, total: toSend.length, paused: false });
     const outcome = await run.done;
     if (frame !== null) clearTimeout(frame);
     runRef.current = null;
     setPhase({
       kind: 'done',
       summary: {
-        action,
         verb,
         updated: outcome.updated.length,
         failed: outcome.failed.map((f) => ({ id: itemKey(f.item), name: itemName(f.item), reason: f.reason })),
