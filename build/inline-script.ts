@@ -1,8 +1,8 @@
 /**
- * Turns functions of src/app/page-start.ts into the inline scripts the built page runs before any
- * other script. The module and the modules it imports (relative imports only: the stored
- * connection's reader) are stripped of their types, put into one function scope, and minified; the
- * minifier drops what the called functions do not use.
+ * Turns functions of a module into an inline script the built page runs before any other: the
+ * connection lock (src/app/page-start.ts) and the cold start's preloads (cold-start/before-entry.ts).
+ * The module and its relative imports are stripped of types, put into one function scope and
+ * minified; the minifier drops what the called functions do not use.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

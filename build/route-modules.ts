@@ -4,7 +4,6 @@
  */
 import { connectedEntries, connectEntry, HOME_PATH, type PageModule, type RouteEntry } from '../src/app/route-data.ts';
 
-/** What a full page load of a route needs first: its code. */
 export interface EarlyRoute {
   /** A regular expression (source) over `location.pathname`; ids are digits. */
   pattern: string;
@@ -12,11 +11,10 @@ export interface EarlyRoute {
   modules: string[];
 }
 
-/** The module (under src/) a page's `import()` loads, read from the function's own text, as Vite's module runner has transformed it. */
+/** The module (under src/) a page's `import()` loads, read from the function's text as the module runner transformed it. */
 function moduleOf(page: PageModule): string {
-  const text = String(page);
-  const specifier = /import\w*\(\s*["'`]([^"'`]+)["'`]/.exec(text)?.[1];
-  if (!specifier) throw new Error(`early routes: a page is not loaded by a literal import(): ${text}`);
+  const specifier = /import\w*\(\s*["'`]([^"'`]+)["'`]/.exec(String(page))?.[1];
+  if (!specifier) throw new Error(`early routes: a page is not loaded by a literal import(): ${String(page)}`);
   return specifier.replace(/^(\.\.\/|\/src\/)/, '');
 }
 

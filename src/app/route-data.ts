@@ -3,10 +3,8 @@
  * the queries the page asks for first (from the api modules' factories). Two readers:
  * - src/app/routes.tsx makes the routes from it: each route's `loader` asks for these queries
  *   (`ensureRouteData`) while its `lazy` brings the page's code;
- * - the build (build/early-routes.ts) makes from it the table of early requests and preloads that
- *   the built page starts before any script runs: it calls the same factories' query functions with
- *   a recording `apiRequest`, so the early requests are the pages' own by construction (the connected
- *   routes' access, `connectedData`, is asked for after the first paint, not early).
+ * - the build (build/route-modules.ts) reads each route's path and page modules, for the table of
+ *   files the built page preloads before the entry runs (build/early-routes.ts).
  * No React here (pages are loaded only on demand): the build loads this module in Node.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

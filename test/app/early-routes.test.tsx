@@ -6,7 +6,8 @@
  * without a key) and sends no API request, with or without a key.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BEFORE_ENTRY, earlyRoutes, type EarlyRoutes } from '../../build/early-routes.ts';
+import { BEFORE_ENTRY, earlyRoutes } from '../../build/early-routes.ts';
+import type { EarlyRoute } from '../../build/route-modules.ts';
 import { inlineScript } from '../../build/inline-script.ts';
 import type { EarlyRouteTable } from '../../src/app/cold-start/before-entry.ts';
 
@@ -14,7 +15,7 @@ const STORAGE_KEY = 'analytics-console:connection';
 
 /** The script exactly as the build writes it into the page, and the build's table of routes. */
 let earlyScript = '';
-let routes: EarlyRoutes['routes'] = [];
+let routes: EarlyRoute[] = [];
 /** The table as the build writes it, with made-up file names. */
 let table: EarlyRouteTable;
 beforeAll(async () => {

@@ -1,23 +1,21 @@
 /**
- * What the built page runs before the entry, for the cold start: the build copies these functions,
- * with the stored connection's reader they use, into an inline script of index.html
- * (build/early-routes.ts, build/inline-script.ts), so they import nothing else and never throw.
- * Nothing of the console imports this module.
+ * What the built page runs before the entry: the build copies these functions, with the stored
+ * connection's reader, into an inline script of index.html (build/early-routes.ts), so they import
+ * nothing else and never throw. Nothing of the console imports this module.
  */
 import { connectionAtLoad } from '../../api/runtime/read-stored-connection.ts';
 
-/** The routes' files as the build writes them into the page (build/early-routes.ts). */
+/** The routes' files as the build writes them into the page. */
 export interface EarlyRouteTable {
   connect: { files: string[] };
   routes: Array<{ pattern: string; files: string[] }>;
 }
 
 /**
- * The route's code starts downloading now, while the entry downloads: the path is matched against
- * the table the build wrote into the page (`#early-routes`) and the route's files are preloaded
- * (Connect's without a stored key). No table (the dev server, the in-browser demo): nothing happens.
- * It sends no API request: the route's loader asks for the data (measured: sending it from here
- * made both cold figures slower, docs/performance.md).
+ * Preloads the route's code while the entry downloads: the path is matched against the page's table
+ * (`#early-routes`; Connect's files without a stored key). No table (the dev server, the demo):
+ * nothing. It sends no API request: the route's loader asks for the data (sending it from here made
+ * both cold figures slower, docs/performance.md).
  */
 export function preloadRoute(): void {
   const block = document.getElementById('early-routes');
@@ -27,27 +25,23 @@ export function preloadRoute(): void {
   const route = connection ? table.routes.find((candidate) => new RegExp(candidate.pattern).test(location.pathname)) : table.connect;
   for (const file of route?.files ?? []) {
     const link = document.createElement('link');
-    if (file.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else link.rel = 'modulepreload';
+    const css = file.endsWith('.css');
+    link.rel = css ? 'preload' : 'modulepreload';
+    if (css) link.as = 'style';
     link.crossOrigin = '';
     link.href = file;
     document.head.appendChild(link);
   }
 }
 
-/**
- * The locale's date and time formats: the browser loads their data while the code downloads, not
- * when the first rows render (each page formats dates; the first format costs tens of milliseconds).
- */
+/** The locale's date formats load their data while the code downloads, not when the first rows render (tens of ms). */
 export function warmUpDateFormats(): void {
   setTimeout(() => {
     try {
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
       new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-1, 'day');
     } catch {
-      // An engine without these formats: the page formats dates as usual.
+      // An engine without these formats formats dates as usual.
     }
   }, 0);
 }

@@ -1,10 +1,10 @@
 /**
- * Requests that start while the first screen is being committed go out right after it is painted.
- * On a full page load the first render brings the rows (first-route.ts), and its effects then start
- * what fills in around them (the organization, the key's scopes, the project's name, the mock's
- * info). On a cold browser each `fetch()` costs a few milliseconds of main thread, all spent before
- * the browser may paint the rows; held until the frame after the first commit, they come after.
- * One hold per page load, made by the cold start (index.ts); nothing here is module state.
+ * Requests that start while the first screen is committed go out right after it is painted. On a
+ * full page load the first render brings the rows (first-route.ts), and its effects then start what
+ * fills in around them (the organization, the key's scopes, the project's name, the mock's info): on
+ * a cold browser each `fetch()` costs a few milliseconds of main thread, all spent before the rows
+ * may be painted; held until the frame after the first commit, they come after. One hold per page
+ * load, made by the cold start (index.ts); nothing here is module state.
  */
 import type { Transport } from '../../api/runtime/runtime.ts';
 
@@ -12,22 +12,19 @@ import type { Transport } from '../../api/runtime/runtime.ts';
 export const HOLD_AT_MOST_MS = 250;
 
 export interface PaintHold {
-  /** Called once the first render has committed (a layout effect): what starts until the next frame is painted waits for it. */
+  /** Called once the first render has committed: what starts until the next frame is painted waits for it. */
   arm(): void;
   /** Runs `work` once the first screen is painted (at once after that). */
   afterFirstPaint(work: () => void): void;
-  /** `next`, except that a request started during the hold goes out once it ends (or fails with the abort of its signal). */
+  /** `next`, except that a request started during the hold goes out once it ends (or fails with its signal's abort). */
   transport(next: Transport): Transport;
 }
-
-const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
 export function createPaintHold(): PaintHold {
   let held: Promise<void> | null = null;
   let painted = false;
   const waiting: Array<() => void> = [];
   const markPainted = () => {
-    if (painted) return;
     painted = true;
     for (const work of waiting.splice(0)) work();
   };
@@ -46,17 +43,14 @@ export function createPaintHold(): PaintHold {
         markPainted();
       });
     },
-    afterFirstPaint(work) {
-      if (painted) work();
-      else waiting.push(work);
-    },
+    afterFirstPaint: (work) => (painted ? work() : void waiting.push(work)),
     transport: (next) => async (url, init) => {
-      const wait = held;
       const { signal } = init;
-      if (wait) {
+      if (held) {
+        const wait = held;
         await new Promise<void>((resolve, reject) => {
-          if (signal?.aborted) return reject(abortError(signal));
-          const abort = () => reject(abortError(signal!));
+          const abort = () => reject(signal!.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+          if (signal?.aborted) return abort();
           signal?.addEventListener('abort', abort, { once: true });
           void wait.then(() => {
             signal?.removeEventListener('abort', abort);
