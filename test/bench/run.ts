@@ -47,7 +47,10 @@ const rowsInDomBudget = 150;
 const orgProjects = 20;
 const orgDashboardsPerProject = 2_500;
 const PEOPLE_MEMBERS_LABEL = `200 members, ${orgProjects} projects × ${orgDashboardsPerProject} dashboards from a --data file`;
-/** `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures (`access`: the Access tab's; `people`: People's). */
+/**
+ * `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures
+ * (`access`: the Access tab's; `people`: People's; `cold`: the cold and warm visits beside the floor).
+ */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
 
@@ -343,12 +346,12 @@ async function main(): Promise<boolean> {
       }
     });
 
-    if (wanted('console')) await section(`scroll ${bigProjectDashboards} dashboards to row ${scrollTarget}, cold visits`, async () => {
+    if (wanted('console') || wanted('cold')) await section(`scroll ${bigProjectDashboards} dashboards to row ${scrollTarget}, cold visits`, async () => {
       const big = await createBigProject(stack.mockUrl, bigProjectDashboards);
       notes.push(`made project ${big.id} with ${bigProjectDashboards} dashboards through the API in ${big.seconds.toFixed(1)} s`);
       const floor = await startFloor(stack.mockUrl);
       try {
-        await warmFigure(chromium.browser, stack.baseUrl, big.id);
+        if (wanted('console')) await warmFigure(chromium.browser, stack.baseUrl, big.id);
         await coldFigures(stack.baseUrl, floor.url, stack.mockUrl, big.id);
         const listed = await api<{ results: Array<{ name: string }> }>(stack.mockUrl, `/api/projects/${big.id}/dashboards/?limit=1`);
         await warmFigures(stack.baseUrl, floor.url, {
@@ -356,7 +359,7 @@ async function main(): Promise<boolean> {
           path: `/projects/${big.id}/dashboards`,
           awaited: { selector: 'tbody tr', text: listed.results[0]!.name },
         });
-        await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
+        if (wanted('console')) await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
       } finally {
         await floor.close();
       }
