@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
 import { adminKey } from '../e2e/support/stack.ts';
+import type { CpuProfile } from './profile.ts';
 
 /** What a visit waits for: the first element matching `selector` whose text contains `text`. */
 export interface Awaited {
@@ -67,6 +68,8 @@ export interface VisitOptions {
   warm?: boolean;
   /** Records Chrome's performance trace of the timed visit and hands its events here. */
   trace?: (events: TraceEvent[]) => void;
+  /** Records V8's sampling profile of the timed visit (every 100 µs) and hands it here (profile.ts). */
+  profile?: (profile: CpuProfile) => void;
 }
 
 /** One event of Chrome's trace format (the fields the bench reads). */
@@ -124,6 +127,15 @@ export async function coldVisit(url: string, awaited: Awaited, options: VisitOpt
         // Let the first visit's idle work (the key's access kept, code caches written) finish, then leave.
         await page.waitForTimeout(1500);
         await page.goto('about:blank');
+      }
+      if (options.profile) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const figure = await visit();
+        options.profile((await cdp.send('Profiler.stop')).profile as CpuProfile);
+        return figure;
       }
       if (!options.trace) return await visit();
       const cdp = await context.newCDPSession(page);

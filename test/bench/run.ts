@@ -18,6 +18,7 @@ import { createBigOrganization, organizationFigures } from './organization.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
 import { breakdown, type TraceBreakdown } from './trace.ts';
+import { selfTimeBySource } from './profile.ts';
 import { accessFigures } from './access.ts';
 import { peopleFigures, writePeopleData } from './people.ts';
 import {
@@ -195,6 +196,19 @@ async function traceFigures(consoleUrl: string, floorUrl: string, target: ColdTa
     row('first row painted', (f) => f.end),
   ];
   notes.push(`where the time goes (traces in ${traceDir}):\n${table.map((line) => `    ${line}`).join('\n')}`);
+
+  // The console's script time by source, from V8's sampling profile of more cold visits (profile.ts).
+  const bySource = new Map<string, number[]>();
+  for (let run = 0; run < traceRuns; run += 1) {
+    await coldVisit(new URL(target.path, consoleUrl).href, target.awaited, {
+      profile: (profile) => {
+        for (const [group, msOf] of selfTimeBySource(profile, distDir)) bySource.set(group, [...(bySource.get(group) ?? []), msOf]);
+      },
+    });
+  }
+  const perVisit = [...bySource].map(([group, values]) => [group, values.reduce((sum, value) => sum + value, 0) / traceRuns] as const);
+  const lines = perVisit.sort((a, b) => b[1] - a[1]).filter(([, value]) => value >= 1).map(([group, value]) => `| ${group} | ${value.toFixed(1)} |`);
+  notes.push(`console, ${target.label}: sampled main-thread ms by source, mean of ${traceRuns} cold visits:\n${['| source | ms |', '|---|---|', ...lines].map((line) => `    ${line}`).join('\n')}`);
 }
 
 /** Scrolling to row 2,000 in the console and in the floor app (which keeps every row in the DOM). */
