@@ -14,10 +14,11 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** What a source path belongs to: the package under node_modules, or the folder under src/. */
+/** What a source path belongs to: the package under node_modules, the folder under src/, or the floor app. */
 function sourceGroup(source: string): string {
   const packagePath = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (packagePath) return packagePath[1]!;
+  if (/bench\/floor\//.test(source)) return "the floor app's own code";
   const app = /(?:^|\/)src\/([^/]+)/.exec(source);
   return app ? `src/${app[1]!.replace(/\.tsx?$/, '')}` : source;
 }

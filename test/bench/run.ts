@@ -13,7 +13,7 @@ import { adminKey, api, buildConsole, distDir, repoRoot, startMockProcess, start
 import { bulkPin } from './bulk.ts';
 import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
-import { startFloor } from './floor/serve.ts';
+import { startFloor, type Floor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
@@ -106,7 +106,8 @@ async function warmFigure(browser: Browser, baseUrl: string, projectId: number) 
  * series of the floor app: console/floor against its goal, and the floor against itself as the
  * run's noise.
  */
-async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string, projectId: number) {
+async function coldFigures(consoleUrl: string, floor: Floor, mockUrl: string, projectId: number) {
+  const floorUrl = floor.url;
   const first = await api<{ results: Array<{ id: number; name: string }> }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1`);
   const dashboard = first.results[0];
   if (!dashboard) throw new Error(`project ${projectId} lists no dashboard`);
@@ -124,7 +125,7 @@ async function coldFigures(consoleUrl: string, floorUrl: string, mockUrl: string
       goal: coldDetailGoal,
     },
   ];
-  await section('where the time goes (traces)', () => traceFigures(consoleUrl, floorUrl, targets[0]!));
+  await section('where the time goes (traces)', () => traceFigures(consoleUrl, floor, targets[0]!));
   for (const target of targets) {
     const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns);
     const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
@@ -158,7 +159,8 @@ async function warmFigures(consoleUrl: string, floorUrl: string, target: ColdTar
 }
 
 /** Where the time goes: Chrome's trace of `traceRuns` cold visits of each app, alternating; the first of each saved. */
-async function traceFigures(consoleUrl: string, floorUrl: string, target: ColdTarget) {
+async function traceFigures(consoleUrl: string, floor: Floor, target: ColdTarget) {
+  const floorUrl = floor.url;
   const apps = { floor: floorUrl, console: consoleUrl };
   const found: Record<keyof typeof apps, TraceBreakdown[]> = { floor: [], console: [] };
   mkdirSync(traceDir, { recursive: true });
@@ -197,18 +199,24 @@ async function traceFigures(consoleUrl: string, floorUrl: string, target: ColdTa
   ];
   notes.push(`where the time goes (traces in ${traceDir}):\n${table.map((line) => `    ${line}`).join('\n')}`);
 
-  // The console's script time by source, from V8's sampling profile of more cold visits (profile.ts).
-  const bySource = new Map<string, number[]>();
+  // Each app's script time by source, from V8's sampling profile of more cold visits (profile.ts).
+  const bySource = { floor: new Map<string, number>(), console: new Map<string, number>() };
+  const dirs = { floor: floor.dir, console: distDir };
   for (let run = 0; run < traceRuns; run += 1) {
-    await coldVisit(new URL(target.path, consoleUrl).href, target.awaited, {
-      profile: (profile) => {
-        for (const [group, msOf] of selfTimeBySource(profile, distDir)) bySource.set(group, [...(bySource.get(group) ?? []), msOf]);
-      },
-    });
+    for (const app of (run % 2 ? ['console', 'floor'] : ['floor', 'console']) as Array<keyof typeof apps>) {
+      await coldVisit(new URL(target.path, apps[app]).href, target.awaited, {
+        profile: (profile) => {
+          for (const [group, msOf] of selfTimeBySource(profile, dirs[app])) bySource[app].set(group, (bySource[app].get(group) ?? 0) + msOf / traceRuns);
+        },
+      });
+    }
   }
-  const perVisit = [...bySource].map(([group, values]) => [group, values.reduce((sum, value) => sum + value, 0) / traceRuns] as const);
-  const lines = perVisit.sort((a, b) => b[1] - a[1]).filter(([, value]) => value >= 1).map(([group, value]) => `| ${group} | ${value.toFixed(1)} |`);
-  notes.push(`console, ${target.label}: sampled main-thread ms by source, mean of ${traceRuns} cold visits:\n${['| source | ms |', '|---|---|', ...lines].map((line) => `    ${line}`).join('\n')}`);
+  const groups = [...new Set([...bySource.floor.keys(), ...bySource.console.keys()])]
+    .map((group) => [group, bySource.floor.get(group) ?? 0, bySource.console.get(group) ?? 0] as const)
+    .filter(([, floorMs, consoleMs]) => Math.max(floorMs, consoleMs) >= 1)
+    .sort((a, b) => b[2] - a[2]);
+  const profileTable = ['| source | floor | console |', '|---|---|---|', ...groups.map(([group, floorMs, consoleMs]) => `| ${group} | ${floorMs.toFixed(1)} | ${consoleMs.toFixed(1)} |`)];
+  notes.push(`${target.label}: sampled main-thread ms by source, mean of ${traceRuns} cold visits per app:\n${profileTable.map((line) => `    ${line}`).join('\n')}`);
 }
 
 /** Scrolling to row 2,000 in the console and in the floor app (which keeps every row in the DOM). */
@@ -366,7 +374,7 @@ async function main(): Promise<boolean> {
       const floor = await startFloor(stack.mockUrl);
       try {
         if (wanted('console')) await warmFigure(chromium.browser, stack.baseUrl, big.id);
-        await coldFigures(stack.baseUrl, floor.url, stack.mockUrl, big.id);
+        await coldFigures(stack.baseUrl, floor, stack.mockUrl, big.id);
         const listed = await api<{ results: Array<{ name: string }> }>(stack.mockUrl, `/api/projects/${big.id}/dashboards/?limit=1`);
         await warmFigures(stack.baseUrl, floor.url, {
           label: `/projects/${big.id}/dashboards, first row`,

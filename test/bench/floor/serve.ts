@@ -17,12 +17,15 @@ function config(outDir: string): InlineConfig {
     logLevel: 'warn',
     // The same plugin and resolution as the console's build: the two differ by what the apps do.
     plugins: [react(), productionReactRouter()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    // Source maps for the bench's sampling profile (test/bench/profile.ts), as the console's build has.
+    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: true },
   };
 }
 
 export interface Floor {
   url: string;
+  /** The built app (its source maps beside it). */
+  dir: string;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startFloor(apiTarget: string): Promise<Floor> {
     if (!address || typeof address === 'string') throw new Error('the floor app is not listening on a TCP port.');
     return {
       url: `http://127.0.0.1:${address.port}`,
+      dir: outDir,
       async close() {
         await server.close();
         rmSync(outDir, { recursive: true, force: true });
