@@ -60,7 +60,8 @@ export const collaboratorQueries = {
 
 /**
  * The collaborator list as the API answered, then the dashboard itself (not its sub-queries: the
- * caller's privilege changes when they remove themselves) and the lists (their privilege column).
+ * caller's privilege changes when they remove themselves), the project's lists (their privilege
+ * column) and its rows in the organization's pages (the bulk actions' refusals read the privilege).
  */
 const collaboratorsChanged = (
   projectId: ProjectId,
@@ -71,6 +72,7 @@ const collaboratorsChanged = (
   changed.refresh(collaboratorQueries.list(projectId, dashboardId).queryKey),
   changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
   changed.refresh(keyRoots.dashboardLists(projectId)),
+  changed.refresh(keyRoots.dashboardRows(projectId)),
 ];
 
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */

@@ -337,4 +337,23 @@ describe('The organization’s rows in the cache', () => {
       .filter((path) => /^\/api\/projects\/\d+\/dashboards\/\?/.test(path));
     expect(new Set(lists.map((path) => path.split('/')[3]))).toEqual(new Set(lists.length ? [String(projects.app)] : []));
   });
+  it('reads the project’s rows again when members remove themselves as collaborators: its bulk actions then leave that dashboard out', async () => {
+    const name = 'Q3 pricing experiment';
+    const { router, user } = renderApp(`/organization/dashboards?search=${encodeURIComponent(name)}`, { key: 'phx_demo_member' });
+    await loaded();
+    expect(await screen.findByText('1 dashboard in 1 project')).toBeInTheDocument();
+
+    await router.navigate(`/projects/${projects.app}/dashboards/${seedIds.dashboards.pricingExperiment}/collaborators`);
+    await user.click(await screen.findByRole('button', { name: 'Remove tomas.garcia@hedgebox.net' }));
+    expect(await screen.findByText('View only')).toBeInTheDocument();
+
+    await router.navigate(`/organization/dashboards?search=${encodeURIComponent(name)}`);
+    const table = await loaded();
+    await user.click(within(table).getByRole('checkbox', { name: `Select ${name}` }));
+    await user.click(page().getByRole('button', { name: 'Pin' }));
+    expect(await screen.findByText(/1 dashboard was left out up front, since this key may not change it/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Left out' })).getByText(new RegExp(name))).toBeInTheDocument();
+    const [dashboard] = (await dashboardsOf(projects.app)).filter((candidate) => candidate.name === name);
+    expect(dashboard?.pinned).toBe(false);
+  });
 });
