@@ -3,7 +3,7 @@
 // the first row and to everything loaded, peak requests in flight, rows in the DOM at the middle,
 // the JS heap after GC, and the longest main-thread task while sorting by Name and typing a search.
 // Run alone with `BENCH_ONLY=organization npm run bench`.
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
 import { createBigProject } from './console-figures.ts';
@@ -36,6 +36,40 @@ export async function createBigOrganization(mockUrl: string, projects: number, p
   return { seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The organization's list requests the page keeps in its one pool (the organization's projects and
+ * every project's dashboards), counted from Chromium's requests: the most in flight at once so far.
+ */
+export function watchListRequests(page: Page): { peak: () => number } {
+  let inFlight = 0;
+  let peak = 0;
+  const isList = (request: { method(): string; url(): string }) =>
+    request.method() === 'GET' && /\/api\/(projects\/[^/]+\/dashboards|organizations\/[^/]+\/projects)\/$/.test(new URL(request.url()).pathname);
+  page.on('request', (request) => {
+    if (!isList(request)) return;
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+  });
+  const settled = (request: { method(): string; url(): string }) => {
+    if (isList(request)) inFlight -= 1;
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return { peak: () => peak };
+}
+
+/** Scrolls the table's region (`table`, scrollable) to its middle: the rows in the DOM there, then the JS heap after GC. */
+export async function rowsAndHeapAtMiddle(context: BrowserContext, page: Page, table: string) {
+  const region = page.getByRole('region', { name: `${table}, scrollable` });
+  await region.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
+  await page.waitForTimeout(300);
+  const rowsInDomAtMiddle = await page.locator(`table[aria-label="${table}"] tbody tr[data-index]`).count();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return { rowsInDomAtMiddle, heapUsedBytes: heap.usedSize };
+}
+
 export async function organizationFigures(context: BrowserContext, made: { seconds: number }, dashboards: number, projects: number): Promise<OrganizationFigures> {
   const page = await context.newPage();
   try {
@@ -43,19 +77,7 @@ export async function organizationFigures(context: BrowserContext, made: { secon
     await connect(page, adminKey);
     await expectHeading(page, 'Projects');
 
-    let inFlight = 0;
-    let peakInFlight = 0;
-    const isList = (url: string) => /\/api\/(projects\/[^/]+\/dashboards|organizations\/[^/]+\/projects)\/$/.test(new URL(url).pathname);
-    page.on('request', (request) => {
-      if (request.method() !== 'GET' || !isList(request.url())) return;
-      inFlight += 1;
-      peakInFlight = Math.max(peakInFlight, inFlight);
-    });
-    const settled = (request: { method(): string; url(): string }) => {
-      if (request.method() === 'GET' && isList(request.url())) inFlight -= 1;
-    };
-    page.on('requestfinished', settled);
-    page.on('requestfailed', settled);
+    const lists = watchListRequests(page);
 
     const started = performance.now();
     await page.getByRole('tab', { name: 'All dashboards' }).click();
@@ -64,14 +86,7 @@ export async function organizationFigures(context: BrowserContext, made: { secon
     await page.getByRole('progressbar', { name: 'Loading dashboards' }).waitFor({ state: 'detached', timeout: 600_000 });
     const allLoadedMs = performance.now() - started;
 
-    const region = page.getByRole('region', { name: 'All dashboards, scrollable' });
-    await region.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
-    await page.waitForTimeout(300);
-    const rowsInDomAtMiddle = await page.locator('table[aria-label="All dashboards"] tbody tr[data-index]').count();
-
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = await cdp.send('Runtime.getHeapUsage');
+    const { rowsInDomAtMiddle, heapUsedBytes } = await rowsAndHeapAtMiddle(context, page, 'All dashboards');
 
     const longTasks = await watchLongTasks(page);
     const nameHeader = page.getByRole('columnheader', { name: /^Name/ });
@@ -94,9 +109,9 @@ export async function organizationFigures(context: BrowserContext, made: { secon
       madeSeconds: made.seconds,
       firstRowMs,
       allLoadedMs,
-      peakInFlight,
+      peakInFlight: lists.peak(),
       rowsInDomAtMiddle,
-      heapUsedBytes: heap.usedSize,
+      heapUsedBytes,
       longestSortTaskMs,
       longestSearchTaskMs,
     };

@@ -11,6 +11,7 @@ import { scaledStoreData } from '../../src/mock/scale.ts';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
 import { watchLongTasks } from './long-tasks.ts';
+import { rowsAndHeapAtMiddle, watchListRequests } from './organization.ts';
 
 export const PEOPLE_MEMBERS = 200;
 
@@ -42,24 +43,12 @@ export async function peopleFigures(context: BrowserContext, dashboards: number)
     await connect(page, adminKey);
     await expectHeading(page, 'Projects');
 
-    // The requests the page keeps in its pool, as the organization's figure counts them: the
-    // organization's projects and every project's dashboards.
-    let inFlight = 0;
-    let peakInFlight = 0;
+    // The requests the page keeps in its pool, as the organization's figure counts them.
+    const lists = watchListRequests(page);
     let membersAnsweredAt = 0;
-    const isList = (url: string) => /\/api\/(projects\/[^/]+\/dashboards|organizations\/[^/]+\/projects)\/$/.test(new URL(url).pathname);
     const isMembers = (url: string) => /\/api\/organizations\/[^/]+\/members\/$/.test(new URL(url).pathname);
-    page.on('request', (request) => {
-      if (!isList(request.url())) return;
-      inFlight += 1;
-      peakInFlight = Math.max(peakInFlight, inFlight);
-    });
     page.on('requestfinished', (request) => {
       if (isMembers(request.url())) membersAnsweredAt = performance.now();
-      if (isList(request.url())) inFlight -= 1;
-    });
-    page.on('requestfailed', (request) => {
-      if (isList(request.url())) inFlight -= 1;
     });
 
     const started = performance.now();
@@ -71,14 +60,7 @@ export async function peopleFigures(context: BrowserContext, dashboards: number)
     await page.getByRole('progressbar', { name: 'Loading dashboards' }).waitFor({ state: 'detached', timeout: 600_000 });
     const allCountedMs = performance.now() - started;
 
-    const region = page.getByRole('region', { name: 'Members, scrollable' });
-    await region.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
-    await page.waitForTimeout(300);
-    const rowsInDomAtMiddle = await rows.count();
-
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = await cdp.send('Runtime.getHeapUsage');
+    const { rowsInDomAtMiddle, heapUsedBytes } = await rowsAndHeapAtMiddle(context, page, 'Members');
 
     const longTasks = await watchLongTasks(page);
     await page.getByRole('columnheader', { name: /^Dashboards created/ }).getByRole('button').click();
@@ -102,9 +84,9 @@ export async function peopleFigures(context: BrowserContext, dashboards: number)
       dashboards,
       firstRowAfterMembersMs: firstRowAt - membersAnsweredAt,
       allCountedMs,
-      peakInFlight,
+      peakInFlight: lists.peak(),
       rowsInDomAtMiddle,
-      heapUsedBytes: heap.usedSize,
+      heapUsedBytes,
       longestSortTaskMs,
       longestSearchTaskMs,
     };

@@ -14,6 +14,9 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
+/** The source maps read so far, by path: each build's maps are parsed once, not once per visit. */
+const maps = new Map<string, TraceMap | null>();
+
 /** What a source path belongs to: the package under node_modules, the folder under src/, or the floor app. */
 function sourceGroup(source: string): string {
   const packagePath = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
@@ -31,13 +34,10 @@ function sourceGroup(source: string): string {
  * and `(garbage collector)` as V8 names them.
  */
 export function selfTimeBySource(profile: CpuProfile, distDir: string): Map<string, number> {
-  const maps = new Map<string, TraceMap | null>();
   const mapOf = (file: string) => {
-    if (!maps.has(file)) {
-      const path = join(distDir, 'assets', `${file}.map`);
-      maps.set(file, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
-    }
-    return maps.get(file)!;
+    const path = join(distDir, 'assets', `${file}.map`);
+    if (!maps.has(path)) maps.set(path, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
+    return maps.get(path)!;
   };
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
