@@ -20,6 +20,8 @@ export const CONNECTION_STORAGE_KEY = 'analytics-console:connection';
 
 /** What the page logs, followed by the figure, once the awaited text is painted. */
 const READY_PREFIX = 'cold-visit-ready ';
+/** How long a new browser is left to finish starting before the visit. */
+const BROWSER_START_MS = 1000;
 /** The longest a visit may take. */
 const VISIT_TIMEOUT_MS = 20_000;
 
@@ -100,6 +102,10 @@ export async function coldVisit(url: string, awaited: Awaited, options: VisitOpt
     try {
       await context.addInitScript({ content: beforePageScripts(JSON.stringify({ host: '', key: adminKey }), awaited) });
       const page = context.pages()[0] ?? (await context.newPage());
+      // A new Chromium spends its first second loading its own pages (Chromium 156: about 300 files of
+      // its omnibox popup), which on two cores fell inside the visit of either app; a person's browser
+      // is up before they follow a link.
+      await page.waitForTimeout(BROWSER_START_MS);
       // The page reports the figure in a console message: nothing is evaluated in it while it loads.
       // (Polling with waitForFunction made Playwright inject its own script, which took 30 to 55 ms
       // of the page's main thread inside the figure, in both apps.)
