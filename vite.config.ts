@@ -6,7 +6,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { apiProxy } from './build/api-proxy.ts';
-import { compileHint } from './build/compile-hint.ts';
 import { lockedDownPage } from './build/content-security-policy.ts';
 import { demoOnlyWorker } from './build/demo-only-worker.ts';
 import { earlyRouteTable } from './build/early-routes.ts';
@@ -38,7 +37,7 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
     rolldownOptions: {
-      output: { codeSplitting: routeChunks(import.meta.dirname), postBanner: compileHint(import.meta.dirname) },
+      output: { codeSplitting: routeChunks(import.meta.dirname) },
     },
   },
 }));

@@ -1,11 +1,9 @@
 // The byte budgets of the production build. Bytes are not noisy, so they are asserted here; timings are
 // only ever printed by `npm run bench`.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { COMPILE_HINT } from '../../build/compile-hint.ts';
-import type { EarlyRouteTable } from '../../src/app/cold-start/before-entry.ts';
 import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 
@@ -44,28 +42,5 @@ describe('the production build', () => {
     assert.deepEqual(new Set(linked), new Set(bundle.firstPage.map((file) => file.file)));
     assert.ok(html.indexOf('rel="modulepreload"') < html.indexOf('id="early-routes"'), 'the links come before the inline script');
     assert.deepEqual(new Set(firstPageScripts(html)), new Set(bundle.firstPage.map((file) => file.file)));
-  });
-
-  it('marks the app’s code of a first visit for eager compilation, and only that code', () => {
-    const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-    const table = JSON.parse(/<script type="application\/json" id="early-routes">([\s\S]*?)<\/script>/.exec(html)![1]!) as EarlyRouteTable;
-    const firstVisit = new Set([
-      ...bundle.firstPage.map((file) => file.file),
-      ...[table.connect, ...table.routes].flatMap((route) => route.files).map((file) => file.replace(/^\//, '')),
-    ]);
-    const hinted = readdirSync(join(distDir, 'assets'))
-      .filter((name) => name.endsWith('.js'))
-      .map((name) => `assets/${name}`)
-      .filter((file) => readFileSync(join(distDir, file), 'utf8').startsWith(COMPILE_HINT));
-    const entry = entryScript(html);
-    assert.ok(entry, 'index.html has a module script');
-    // The entry (mostly react-router) and React DOM: a first visit calls a small part of either.
-    const library = (file: string) => file === entry || /\/react-dom-/.test(file) || /rolldown-runtime/.test(file);
-    const jsOfFirstVisits = [...firstVisit].filter((file) => file.endsWith('.js') && !library(file));
-    assert.deepEqual(new Set(hinted), new Set(jsOfFirstVisits));
-    assert.ok(hinted.some((file) => /\/first-/.test(file)), 'the app’s part of the entry is hinted');
-    for (const lazy of [entry, 'react-dom', 'api-log-panel', 'bulk-tools', 'new-dashboard-dialog', 'mock-panel']) {
-      assert.ok(!hinted.some((file) => file.includes(lazy)), `${lazy} stays lazily compiled`);
-    }
   });
 });
