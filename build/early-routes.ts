@@ -1,6 +1,6 @@
 /**
- * The early routes: each route's code (its chunks and their imports, less what the entry loads, and
- * their CSS), read at build time from the routes' own table (src/app/route-data.ts, through
+ * The early routes: each route's code (its chunks and their imports, less what the entry loads),
+ * read at build time from the routes' own table (src/app/route-data.ts, through
  * route-modules.ts) and written into the built page as a JSON block, which the inline script
  * (`preloadRoute` of src/app/cold-start/before-entry.ts) reads to preload the route's code while the
  * entry downloads. The entry's own files get plain preload links. The in-browser demo gets no table.
@@ -13,18 +13,11 @@ import type { EarlyRoute, describeRoutes } from './route-modules.ts';
 
 export const BEFORE_ENTRY = resolve(import.meta.dirname, '../src/app/cold-start/before-entry.ts');
 
-const read = new Map<string, Promise<ReturnType<typeof describeRoutes>>>();
-/** The early routes of the app at `root`, read once per build in Vite's module runner. */
-export function earlyRoutes(root: string): Promise<ReturnType<typeof describeRoutes>> {
-  let routes = read.get(root);
-  if (!routes) {
-    const file = resolve(import.meta.dirname, 'route-modules.ts');
-    routes = runnerImport<{ describeRoutes: typeof describeRoutes }>(file, { root, configFile: false, logLevel: 'error' }).then(({ module }) =>
-      module.describeRoutes(),
-    );
-    read.set(root, routes);
-  }
-  return routes;
+/** The early routes of the app at `root`, read in Vite's module runner. */
+export async function earlyRoutes(root: string): Promise<EarlyRoute[]> {
+  const file = resolve(import.meta.dirname, 'route-modules.ts');
+  const { module } = await runnerImport<{ describeRoutes: typeof describeRoutes }>(file, { root, configFile: false, logLevel: 'error' });
+  return module.describeRoutes();
 }
 
 export function earlyRouteTable(): Plugin {
@@ -59,21 +52,17 @@ export function earlyRouteTable(): Plugin {
           return seen;
         };
         const loadedByEntry = closure(entry.fileName);
+        // One stylesheet for every page (cssCodeSplit: false, linked by the page): a route's files are its JS.
         const filesOf = (route: EarlyRoute) => {
           const js = new Set<string>();
           for (const module of route.modules) {
             const chunk = chunks.find((candidate) => candidate.moduleIds.includes(resolve(root, 'src', module)));
             if (!chunk) throw new Error(`early routes: no chunk holds src/${module}`);
-            for (const fileName of closure(chunk.fileName)) if (!loadedByEntry.has(fileName)) js.add(fileName);
+            for (const fileName of closure(chunk.fileName)) if (!loadedByEntry.has(fileName)) js.add(`${base}${fileName}`);
           }
-          const css = [...js].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
-          return [...js, ...css].map((fileName) => `${base}${fileName}`);
+          return [...js];
         };
-        const { connect, routes } = await earlyRoutes(root);
-        const table: EarlyRouteTable = {
-          connect: { files: filesOf(connect) },
-          routes: routes.map((route) => ({ pattern: route.pattern, files: filesOf(route) })),
-        };
+        const table: EarlyRouteTable = (await earlyRoutes(root)).map((route) => ({ pattern: route.pattern, files: filesOf(route) }));
         // The entry first (its <script> at the end of the body is found only after the inline
         // script ran), then its imports: plain links the preload scanner finds before any script runs.
         return [

@@ -29,8 +29,7 @@ function describe(entries: RouteEntry[], parentPath: string, parentModules: stri
   });
 }
 
-/** Connect (every path without a key), then every route, first match wins. */
-export function describeRoutes(): { connect: EarlyRoute; routes: EarlyRoute[] } {
-  const [connect] = describe([connectEntry], '', []);
-  return { connect: connect!, routes: [connect!, ...describe(connectedEntries, '', [])] };
+/** Every route, first match wins; Connect's first (the route of every path without a key). */
+export function describeRoutes(): EarlyRoute[] {
+  return describe([connectEntry, ...connectedEntries], '', []);
 }

@@ -5,11 +5,8 @@
  */
 import { connectionAtLoad } from '../../api/runtime/read-stored-connection.ts';
 
-/** The routes' files as the build writes them into the page. */
-export interface EarlyRouteTable {
-  connect: { files: string[] };
-  routes: Array<{ pattern: string; files: string[] }>;
-}
+/** The routes' files as the build writes them into the page, Connect's first. */
+export type EarlyRouteTable = Array<{ pattern: string; files: string[] }>;
 
 /**
  * Preloads the route's code while the entry downloads: the path is matched against the page's table
@@ -22,12 +19,10 @@ export function preloadRoute(): void {
   if (!block?.textContent) return;
   const table = JSON.parse(block.textContent) as EarlyRouteTable;
   const { connection } = connectionAtLoad(sessionStorage, localStorage, Date.now());
-  const route = connection ? table.routes.find((candidate) => new RegExp(candidate.pattern).test(location.pathname)) : table.connect;
+  const route = connection ? table.find((candidate) => new RegExp(candidate.pattern).test(location.pathname)) : table[0];
   for (const file of route?.files ?? []) {
     const link = document.createElement('link');
-    const css = file.endsWith('.css');
-    link.rel = css ? 'preload' : 'modulepreload';
-    if (css) link.as = 'style';
+    link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = file;
     document.head.appendChild(link);
