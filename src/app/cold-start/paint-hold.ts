@@ -47,16 +47,9 @@ export function createPaintHold(): PaintHold {
     transport: (next) => async (url, init) => {
       const { signal } = init;
       if (held) {
-        const wait = held;
-        await new Promise<void>((resolve, reject) => {
-          const abort = () => reject(signal!.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
-          if (signal?.aborted) return abort();
-          signal?.addEventListener('abort', abort, { once: true });
-          void wait.then(() => {
-            signal?.removeEventListener('abort', abort);
-            resolve();
-          });
-        });
+        // Aborted meanwhile, the request fails as fetch would, at once.
+        signal?.throwIfAborted();
+        await Promise.race([held, new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
       }
       return next(url, init);
     },
