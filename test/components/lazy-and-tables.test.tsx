@@ -3,7 +3,7 @@
  * plain (not virtualized) infinite table of the Projects page, auto-loading that waits for a
  * refetch, and the shell's "after the page has settled" scheduling.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPageSettles, whenIdle } from '../../src/app/idle.ts';
@@ -57,17 +57,20 @@ afterEach(() => {
 });
 
 describe('lazyComponent', () => {
-  it('shows its fallback, then the component with its props', async () => {
+  it('shows its fallback, starts loading once that is painted, then shows the component with its props', async () => {
     let resolve: (module: { default: (props: { who: string }) => React.ReactNode }) => void = () => {};
-    const Greeting = lazyComponent<{ who: string }>(
+    const load = vi.fn(
       () =>
-        new Promise((done) => {
+        new Promise<{ default: (props: { who: string }) => React.ReactNode }>((done) => {
           resolve = done;
         }),
-      <p>Loading the greeting…</p>,
     );
+    const Greeting = lazyComponent<{ who: string }>(load, <p>Loading the greeting…</p>);
     render(<Greeting who="Priya" />);
     expect(screen.getByText('Loading the greeting…')).toBeInTheDocument();
+    // Not in the render: the frame with the fallback goes first.
+    expect(load).not.toHaveBeenCalled();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(async () => resolve({ default: ({ who }) => <p>Hello {who}</p> }));
     expect(screen.getByText('Hello Priya')).toBeInTheDocument();
     expect(screen.queryByText('Loading the greeting…')).not.toBeInTheDocument();
