@@ -53,14 +53,18 @@ const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found
  */
 const shouldRevalidate = () => false;
 
-/** A page without data: rendered at once (its loading state until its code is in); its loader starts the code. */
-const codeRoute = (Page: LazyComponent<object>, label?: string): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
+/**
+ * A page without data: rendered at once (its loading state until its code is in); its loader starts
+ * the code, which a first render waits for, but a tab's (a child route's): its page's header draws
+ * while the tab's code comes (a dashboard's deep link 5 % sooner, docs/performance.md).
+ */
+const codeRoute = (Page: LazyComponent<object>, label?: string, tab = false): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
   element: (
     <RouteBoundary label={label}>
       <Page />
     </RouteBoundary>
   ),
-  loader: (): RouteLoaderData => ({ ready: Page.preload() }),
+  loader: (): RouteLoaderData | null => (tab ? (void Page.preload(), null) : { ready: Page.preload() }),
   shouldRevalidate,
 });
 
@@ -154,12 +158,12 @@ export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRou
     return page;
   };
   const loaded = new Set<RouteEntry>();
-  const route = (entry: RouteEntry): RouteObject => {
+  const route = (entry: RouteEntry, tab = false): RouteObject => {
     const place = entry.index ? { index: true as const } : { path: entry.path };
-    const children = entry.children?.map(route);
+    const children = entry.children?.map((child) => route(child, true));
     const Page = pageOf(entry);
     const data = entry.data;
-    if (!data) return { ...place, ...codeRoute(Page, entry.label), children } as RouteObject;
+    if (!data) return { ...place, ...codeRoute(Page, entry.label, tab), children } as RouteObject;
     return {
       ...place,
       handle: entry,
@@ -203,7 +207,7 @@ export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRou
       errorElement: <RouterError />,
       children: [
         { index: true, element: <Navigate to={`/${HOME_PATH}`} replace /> },
-        ...connectedEntries.map(route),
+        ...connectedEntries.map((entry) => route(entry)),
         { path: '*', ...codeRoute(NotFoundPage) },
       ],
     },

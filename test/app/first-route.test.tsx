@@ -59,6 +59,24 @@ describe('the first render of a full page load', () => {
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
   });
 
+  it('does not wait for a tab’s code on a deep link: the dashboard’s name draws while the tab loads', async () => {
+    const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
+    const dashboard = expected.results[0]!;
+    const { queryClient } = freshConsole({ key: 'phx_demo_admin' });
+    // The Overview tab's code never comes; every other page's does.
+    const routes = createAppRoutes(queryClient, {
+      loadPage: (entry) => (entry.index ? new Promise(() => {}) : entry.page()),
+    });
+    const router = createMemoryRouter(routes, { initialEntries: [`/projects/${projects.app}/dashboards/${dashboard.id}`] });
+    // The first render's wait would outlast the test: it must not be what ends it.
+    await firstRouteReady(router, 60_000);
+    render(<App router={router} queryClient={queryClient} />);
+
+    expect(screen.getByRole('heading', { level: 1, name: dashboard.name ?? 'Untitled dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Loading page…')).toBeInTheDocument();
+  });
+
   it('without a key boots Connect and asks the API nothing', async () => {
     const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000, null);
     expect(screen.getByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
