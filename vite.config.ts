@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
 import { apiProxy } from './build/api-proxy.ts';
 import { lockedDownPage } from './build/content-security-policy.ts';
 import { demoOnlyWorker } from './build/demo-only-worker.ts';
-import { earlyRouteTable } from './build/early-routes.ts';
+import { entryHead } from './build/entry-head.ts';
 import { productionReactRouter } from './build/production-react-router.ts';
 import { routeChunks } from './build/route-chunks.ts';
 import { withoutPreloadHelper } from './build/without-preload-helper.ts';
@@ -21,7 +21,7 @@ export default defineConfig(({ mode }) => ({
     productionReactRouter(),
     withoutPreloadHelper(),
     demoOnlyWorker(),
-    earlyRouteTable(),
+    entryHead(),
     lockedDownPage(),
   ],
   build: {
@@ -29,9 +29,8 @@ export default defineConfig(({ mode }) => ({
     sourcemap: true,
     // One stylesheet for every page (about 5 kB gzip): a route's first paint waits for no CSS file of its own.
     cssCodeSplit: false,
-    // No preload helper in the entry (0.5 kB gzip of the 135 kB budget): the inline script of the
-    // built page preloads the entry's files and the route's (build/early-routes.ts); a chunk loaded
-    // later fetches its own imports when it arrives. The manifest lets the bench and the bundle-size
+    // No preload helper in the entry (0.5 kB gzip of the 135 kB budget): the built page links the
+    // entry's files (build/entry-head.ts); a chunk loaded later fetches its own imports when it arrives. The manifest lets the bench and the bundle-size
     // journey follow the entry's static imports.
     modulePreload: false,
     manifest: true,

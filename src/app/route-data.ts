@@ -1,11 +1,8 @@
 /**
  * What each page of the console needs first, written once: its route's path, its page's module and
- * the queries the page asks for first (from the api modules' factories). Two readers:
- * - src/app/routes.tsx makes the routes from it: each route's `loader` asks for these queries
- *   (`ensureRouteData`) while its `lazy` brings the page's code;
- * - the build (build/route-modules.ts) reads each route's path and page modules, for the table of
- *   files the built page preloads before the entry runs (build/early-routes.ts).
- * No React here (pages are loaded only on demand): the build loads this module in Node.
+ * the queries the page asks for first (from the api modules' factories). src/app/routes.tsx makes the
+ * routes from it: each route's `loader` asks for these queries (`ensureRouteData`) while its `lazy`
+ * brings the page's code. No React here: pages are loaded only on demand.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -29,7 +26,7 @@ export interface RouteDataContext {
 /** The first queries of a route's page. */
 export type RouteData = (context: RouteDataContext) => RouteQuery[];
 
-/** A page's code, loaded on demand (always a literal `import()`: the build reads the module from it). */
+/** A page's code, loaded on demand (always a literal `import()`: the build's chunk groups find the pages by it, build/route-chunks.ts). */
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /** A route of the table: React Router's `path` (or `index`), the page's code, and its data. */

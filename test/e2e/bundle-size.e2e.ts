@@ -40,7 +40,7 @@ describe('the production build', () => {
     assert.ok(entry, 'index.html has a module script');
     assert.equal(linked[0], entry, 'the entry is asked for first');
     assert.deepEqual(new Set(linked), new Set(bundle.firstPage.map((file) => file.file)));
-    assert.ok(html.indexOf('rel="modulepreload"') < html.indexOf('id="early-routes"'), 'the links come before the inline script');
+    assert.ok(html.indexOf('rel="modulepreload"') < html.indexOf('Intl.DateTimeFormat'), 'the links come before the cold start’s inline script');
     assert.deepEqual(new Set(firstPageScripts(html)), new Set(bundle.firstPage.map((file) => file.file)));
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The cold start's one door (DESIGN.md): what makes a full page load faster, handed to main.tsx as
  * one object. Each piece stays only while the bench shows it pays (docs/performance.md).
- * - The page's inline script (before-entry.ts, written into index.html by build/early-routes.ts)
- *   preloads the route's code and warms up the date formats; the console never imports it.
+ * - The page's inline script (before-entry.ts, written into index.html by build/entry-head.ts)
+ *   warms up the date formats while the code downloads; the console never imports it.
  * - `transport`, `afterFirstPaint`, `armPaintHold`: requests and work started while the first screen
  *   is committed wait until it is painted (paint-hold.ts). The API layer only gets the transport.
  * - `firstRouteReady`: the first render waits briefly for the route's code and data (first-route.ts).
