@@ -4,7 +4,7 @@
  * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useConnectionState, useRuntime } from '../api/runtime/use-runtime.ts';
 import { mockQueries } from '../api/resources/mock.ts';
@@ -48,7 +48,7 @@ function SwitchersPlaceholder() {
 
 // Loaded at once, beside the page's code, but not part of the first-load JavaScript.
 const TopBarSwitchers = lazyComponent(() => import('./switchers.tsx'), <SwitchersPlaceholder />);
-// The shortcuts' listener loads as soon as the shell is up: the first page's code does not wait for it.
+// The shortcuts' listener loads as soon as the shell is up (below): the first page's code does not wait for it.
 const ShortcutKeys = lazyComponent(() => import('./shortcut-keys.tsx'));
 // The backend's badge (src/app/backend-badge.tsx) comes with the switchers' code, not the first page's.
 const BackendBadge = lazyComponent(async () => ({ default: (await import('./switchers.tsx')).BackendBadge }));
@@ -107,6 +107,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const projectBase = currentProjectId ? `/projects/${encodeURIComponent(currentProjectId)}` : null;
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link-active' : 'nav-link');
   const [dialog, setDialog] = useState<'go-to' | 'shortcuts' | null>(null);
+  // Keys pressed as soon as the page shows (a keyboard user's `?`, a QA script's) find the listener:
+  // its code loads with the first screen, not after it is painted as other lazy parts do.
+  useLayoutEffect(() => void ShortcutKeys.preload(), []);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
