@@ -30,8 +30,8 @@ export default defineConfig(({ mode }) => ({
     // One stylesheet for every page (about 5 kB gzip): a route's first paint waits for no CSS file of its own.
     cssCodeSplit: false,
     // No preload helper in the entry (0.5 kB gzip of the 135 kB budget): the built page links the
-    // entry's files (build/entry-head.ts); a chunk loaded later fetches its own imports when it arrives. The manifest lets the bench and the bundle-size
-    // journey follow the entry's static imports.
+    // entry's files (build/entry-head.ts); a chunk loaded later fetches its own imports when it
+    // arrives. The manifest lets the bench and the bundle-size journey follow the entry's static imports.
     modulePreload: false,
     manifest: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',

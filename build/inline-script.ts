@@ -1,6 +1,6 @@
 /**
  * Turns functions of a module into an inline script the built page runs before any other: the
- * connection lock (src/app/page-start.ts) and the cold start's preloads (cold-start/before-entry.ts).
+ * connection lock (src/app/page-start.ts) and the date formats' warm-up (cold-start/before-entry.ts).
  * The module and its relative imports are stripped of types, put into one function scope and
  * minified; the minifier drops what the called functions do not use.
  */

@@ -64,7 +64,10 @@ const codeRoute = (Page: LazyComponent<object>, label?: string, tab = false): Pi
       <Page />
     </RouteBoundary>
   ),
-  loader: (): RouteLoaderData | null => (tab ? (void Page.preload(), null) : { ready: Page.preload() }),
+  loader: (): RouteLoaderData | null => {
+    const ready = Page.preload();
+    return tab ? null : { ready };
+  },
   shouldRevalidate,
 });
 

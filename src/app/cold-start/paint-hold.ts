@@ -47,9 +47,16 @@ export function createPaintHold(): PaintHold {
     transport: (next) => async (url, init) => {
       const { signal } = init;
       if (held) {
-        // Aborted meanwhile, the request fails as fetch would, at once.
+        // Aborted meanwhile, the request fails as fetch would, at once; the listener goes with the hold.
         signal?.throwIfAborted();
-        await Promise.race([held, new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
+        let abort = () => {};
+        const aborted = new Promise<never>((_, reject) => (abort = () => reject(signal!.reason)));
+        signal?.addEventListener('abort', abort, { once: true });
+        try {
+          await Promise.race([held, aborted]);
+        } finally {
+          signal?.removeEventListener('abort', abort);
+        }
       }
       return next(url, init);
     },
