@@ -55,18 +55,24 @@ const shouldRevalidate = () => false;
 
 /**
  * A page without data: rendered at once (its loading state until its code is in); its loader starts
- * the code, which a first render waits for, but a tab's (a child route's): its page's header draws
- * while the tab's code comes (a dashboard's deep link 5 % sooner, docs/performance.md).
+ * the code, which a first render waits for. A tab's (a child route's) is not waited for: its page's
+ * header draws first, and on a full page load the tab's code is asked for once that screen is painted
+ * (`tabCodeAfter`), so that it does not compete with the page's own code and data (docs/performance.md).
  */
-const codeRoute = (Page: LazyComponent<object>, label?: string, tab = false): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
+const codeRoute = (
+  Page: LazyComponent<object>,
+  label?: string,
+  tabCodeAfter?: (work: () => void) => void,
+): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
   element: (
     <RouteBoundary label={label}>
       <Page />
     </RouteBoundary>
   ),
   loader: (): RouteLoaderData | null => {
-    const ready = Page.preload();
-    return tab ? null : { ready };
+    if (!tabCodeAfter) return { ready: Page.preload() };
+    tabCodeAfter(() => void Page.preload());
+    return null;
   },
   shouldRevalidate,
 });
@@ -166,7 +172,7 @@ export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRou
     const children = entry.children?.map((child) => route(child, true));
     const Page = pageOf(entry);
     const data = entry.data;
-    if (!data) return { ...place, ...codeRoute(Page, entry.label, tab), children } as RouteObject;
+    if (!data) return { ...place, ...codeRoute(Page, entry.label, tab ? afterFirstPaint : undefined), children } as RouteObject;
     return {
       ...place,
       handle: entry,

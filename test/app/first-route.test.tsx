@@ -77,6 +77,29 @@ describe('the first render of a full page load', () => {
     expect(screen.getByText('Loading page…')).toBeInTheDocument();
   });
 
+  it('asks for a tab’s code once the first screen is painted, not beside the page’s own code and data', async () => {
+    const expected = await apiGet<Paginated<DashboardListItem>>(`/api/projects/${projects.app}/dashboards/?limit=1`);
+    const dashboard = expected.results[0]!;
+    const { queryClient } = freshConsole({ key: 'phx_demo_admin' });
+    const asked: string[] = [];
+    const afterPaint: Array<() => void> = [];
+    const routes = createAppRoutes(queryClient, {
+      loadPage: (entry) => {
+        asked.push(entry.index ? 'tab' : (entry.label ?? String(entry.path)));
+        return entry.page();
+      },
+      afterFirstPaint: (work) => void afterPaint.push(work),
+    });
+    const router = createMemoryRouter(routes, { initialEntries: [`/projects/${projects.app}/dashboards/${dashboard.id}`] });
+    await firstRouteReady(router, 10_000);
+
+    expect(asked).not.toContain('tab');
+    expect(asked.length).toBeGreaterThan(0);
+    // The cold start runs this once the first screen is painted.
+    afterPaint.splice(0).forEach((work) => work());
+    expect(asked).toContain('tab');
+  });
+
   it('without a key boots Connect and asks the API nothing', async () => {
     const { runtime } = await bootAndRender(`/projects/${projects.app}/dashboards`, 10_000, null);
     expect(screen.getByRole('heading', { level: 1, name: 'Connect' })).toBeInTheDocument();
