@@ -84,7 +84,8 @@ export function routeChunks(root: string): CodeSplitting {
     });
   };
   /** A group of the modules `test` accepts that the entry does not load, named by `name` (null: not this group). */
-  const group = (test: (id: string) => boolean, name: (id: string, graph: Graph) => string | null, priority = 0) => ({
+  const group = (debugName: string, test: (id: string) => boolean, name: (id: string, graph: Graph) => string | null, priority = 0) => ({
+    debugName,
     test,
     name: (id: string, context: { getModuleInfo: ModuleInfoOf }) => {
       const found = graphOf(context);
@@ -98,12 +99,12 @@ export function routeChunks(root: string): CodeSplitting {
     // Only the modules named here: their imports (React, the entry's modules) stay where they are.
     includeDependenciesRecursively: false,
     groups: [
-      { name: (id, context) => (graphOf(context).entry.has(id) ? 'first' : null), minShareCount: 2, priority: 2 },
-      group(under(['src/components']), (id, found) => (found.reading.has(id) ? null : 'forms'), 1),
-      group(under(['src/features/activity']), () => 'activity', 1),
-      group(sharable, (id, found) => (found.outsideLists.has(id) ? null : found.firstList.has(id) ? 'lists' : 'list-tools'), 1),
-      group(under(['src/api', 'src/contract']), (id, found) => (found.landing.has(id) ? null : 'page-data')),
-      group(sharable, () => 'shared'),
+      { debugName: 'first', name: (id, context) => (graphOf(context).entry.has(id) ? 'first' : null), minShareCount: 2, priority: 2 },
+      group('forms', under(['src/components']), (id, found) => (found.reading.has(id) ? null : 'forms'), 1),
+      group('activity', under(['src/features/activity']), () => 'activity', 1),
+      group('lists, list-tools', sharable, (id, found) => (found.outsideLists.has(id) ? null : found.firstList.has(id) ? 'lists' : 'list-tools'), 1),
+      group('page-data', under(['src/api', 'src/contract']), (id, found) => (found.landing.has(id) ? null : 'page-data')),
+      group('shared', sharable, () => 'shared'),
     ],
   };
 }
