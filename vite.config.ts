@@ -36,6 +36,9 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     outDir: mode === 'demo' ? 'dist-demo' : 'dist',
     rolldownOptions: {
+      // The entry exports nothing, so its module may join the chunk of its static graph
+      // (build/route-chunks.ts): the first page is one file, not a facade importing it.
+      preserveEntrySignatures: false,
       output: { codeSplitting: routeChunks(import.meta.dirname) },
     },
   },

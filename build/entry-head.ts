@@ -1,7 +1,7 @@
 /**
- * What the built page's head gets ahead of the entry: a plain `modulepreload` link for the entry and
- * each of its static imports (the preload scanner finds them before any script runs; Vite's own are
- * off with its preload helper, vite.config.ts), and the cold start's inline script
+ * What the built page's head gets ahead of the entry: a plain `modulepreload` link for each of the
+ * page's module scripts and their static imports (the preload scanner finds them before any script
+ * runs; Vite's own are off with its preload helper, vite.config.ts), and the cold start's inline script
  * (`warmUpDateFormats` of src/app/cold-start/before-entry.ts). A route's chunks are not preloaded:
  * the route's `lazy` asks for them with its data, and preloading them from the page measured no
  * faster (docs/performance.md).
@@ -22,10 +22,10 @@ export function entryHead(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, { bundle, chunk: entry }) {
+      async handler(html, { bundle }) {
         // Ahead of the stylesheet's link, which a classic script would wait for.
         const script = { tag: 'script', children: await inlineScript(['warmUpDateFormats'], BEFORE_ENTRY), injectTo: 'head-prepend' as const };
-        if (!bundle || !entry) return [script];
+        if (!bundle) return [script];
         const loaded = new Set<string>();
         const visit = (fileName: string) => {
           if (loaded.has(fileName)) return;
@@ -33,8 +33,10 @@ export function entryHead(): Plugin {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
         };
-        visit(entry.fileName);
-        // The entry first: its <script> at the end of the head is found only after the inline script ran.
+        // The module scripts Vite wrote (the entry's chunk and Rolldown's runtime chunk: the entry module
+        // has no chunk of its own, vite.config.ts) and their static imports. Their <script>s at the end
+        // of the head are found only after the inline script ran.
+        for (const [, src] of html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)) visit(src!.slice(base.length));
         const links = [...loaded].map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` },

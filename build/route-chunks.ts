@@ -1,8 +1,8 @@
 /**
  * Chunks by route, with groups chosen by folder. Modules the entry imports statically stay in the
- * entry (React DOM included: one file fewer on every first visit measured faster than a file of its
- * own, docs/performance.md), and besides each page's own chunk:
- * - `first`: what the entry shares with the pages (one chunk beside the entry instead of four);
+ * entry, in one file (`index`, beside Rolldown's small runtime chunk): left to itself, Rolldown puts
+ * what the entry shares with the pages in chunks of their own, each one more request on every first
+ * visit (one file measured faster than two, docs/performance.md). Besides each page's own chunk:
  * - `forms`: the components (src/components/) only the pages that edit (EDITING_PAGES) and the
  *   dialogs use;
  * - `activity`: what the Activity page and the History tab share of src/features/activity/;
@@ -99,7 +99,9 @@ export function routeChunks(root: string): CodeSplitting {
     // Only the modules named here: their imports (React, the entry's modules) stay where they are.
     includeDependenciesRecursively: false,
     groups: [
-      { debugName: 'first', name: (id, context) => (graphOf(context).entry.has(id) ? 'first' : null), minShareCount: 2, priority: 2 },
+      // The entry's whole static graph, main.tsx included, in one file (vite.config.ts lets the entry
+      // module leave its own chunk): the first page asks for it and the small runtime chunk only.
+      { debugName: 'index', name: (id, context) => (graphOf(context).entry.has(id) ? 'index' : null), priority: 2 },
       group('forms', under(['src/components']), (id, found) => (found.reading.has(id) ? null : 'forms'), 1),
       group('activity', under(['src/features/activity']), () => 'activity', 1),
       group('lists, list-tools', sharable, (id, found) => (found.outsideLists.has(id) ? null : found.firstList.has(id) ? 'lists' : 'list-tools'), 1),

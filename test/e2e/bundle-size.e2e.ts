@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from '../bench/bundle-size.ts';
 import { buildConsole, distDir } from './support/stack.ts';
 
-/** The built page's module script: the entry chunk's file under dist/ (`assets/index-….js`). */
+/** The built page's first module script (Rolldown's runtime chunk, then the entry's `assets/index-….js`). */
 function entryScript(html: string): string | undefined {
   return /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
 }
