@@ -6,7 +6,8 @@
  * - `forms`: the components (src/components/) only the pages that edit (EDITING_PAGES) and the
  *   dialogs use;
  * - `activity`: what the Activity page and the History tab share of src/features/activity/;
- * - `lists`: what a project's Dashboards page needs to draw its virtualized table, and
+ * - `lists`: a project's Dashboards page itself, with what of it only the dashboard tables use (its
+ *   virtualized table), and
  *   `list-tools`: what else the dashboard tables (LIST_PAGES) share (bulk runs, selection, CSV, the
  *   organization's loader), which that page loads only on demand;
  * - `page-data`: what of src/api and src/contract the landing pages (LANDING_PAGES) do not import
@@ -84,14 +85,14 @@ export function routeChunks(root: string): CodeSplitting {
     });
   };
   /** A group of the modules `test` accepts that the entry does not load, named by `name` (null: not this group). */
-  const group = (debugName: string, test: (id: string) => boolean, name: (id: string, graph: Graph) => string | null, priority = 0) => ({
+  const group = (debugName: string, test: (id: string) => boolean, name: (id: string, graph: Graph) => string | null, priority = 0, minShareCount = 2) => ({
     debugName,
     test,
     name: (id: string, context: { getModuleInfo: ModuleInfoOf }) => {
       const found = graphOf(context);
       return found.entry.has(id) ? null : name(id, found);
     },
-    minShareCount: 2,
+    minShareCount,
     priority,
   });
 
@@ -104,7 +105,9 @@ export function routeChunks(root: string): CodeSplitting {
       { debugName: 'index', name: (id, context) => (graphOf(context).entry.has(id) ? 'index' : null), priority: 2 },
       group('forms', under(['src/components']), (id, found) => (found.reading.has(id) ? null : 'forms'), 1),
       group('activity', under(['src/features/activity']), () => 'activity', 1),
-      group('lists, list-tools', sharable, (id, found) => (found.outsideLists.has(id) ? null : found.firstList.has(id) ? 'lists' : 'list-tools'), 1),
+      // The list page's own module too (a chunk of one page's): its route loads two files, not three.
+      group('lists', sharable, (id, found) => (found.outsideLists.has(id) || !found.firstList.has(id) ? null : 'lists'), 1, 1),
+      group('list-tools', sharable, (id, found) => (found.outsideLists.has(id) ? null : 'list-tools'), 1),
       group('page-data', under(['src/api', 'src/contract']), (id, found) => (found.landing.has(id) ? null : 'page-data')),
       group('shared', sharable, () => 'shared'),
     ],
