@@ -60,8 +60,12 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The entry chunks and their static imports, from dist/.vite/manifest.json when the build wrote one. */
-function manifestScripts(distDir: string): string[] {
+/**
+ * The static imports of the page's module scripts (`scripts`), and of the entry chunks, from
+ * dist/.vite/manifest.json when the build wrote one. (The console's entry module has no chunk of its
+ * own, vite.config.ts: the manifest then names no entry, and its scripts are the way in.)
+ */
+function manifestScripts(distDir: string, scripts: string[]): string[] {
   const path = join(distDir, '.vite/manifest.json');
   if (!existsSync(path)) return [];
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
@@ -72,7 +76,7 @@ function manifestScripts(distDir: string): string[] {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || scripts.includes(chunk.file)) visit(key);
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
@@ -82,7 +86,9 @@ const mswMarkers = ['mockServiceWorker', '[MSW]', 'MOCKING_ENABLED', 'INTEGRITY_
 export function measureBundle(distDir: string): BundleReport {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`${indexPath} is missing: build the console first (npm run build).`);
-  const firstFiles = new Set([...firstPageScripts(readFileSync(indexPath, 'utf8')), ...manifestScripts(distDir)]);
+  const html = readFileSync(indexPath, 'utf8');
+  const moduleScripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/?([^"]+)"/g)].map(([, src]) => src!.replace(/^\.\//, ''));
+  const firstFiles = new Set([...firstPageScripts(html), ...manifestScripts(distDir, moduleScripts)]);
   if (firstFiles.size === 0) throw new Error('dist/index.html loads no module script: is this a Vite build?');
   for (const file of firstFiles) {
     if (!existsSync(join(distDir, file))) throw new Error(`dist/index.html loads ${file}, which is not in dist/.`);
