@@ -61,7 +61,7 @@ interface ManifestChunk {
 }
 
 /**
- * The static imports of the page's module scripts (`scripts`), and of the entry chunks, from
+ * The static imports of the files the page loads up front (`scripts`), and of the entry chunks, from
  * dist/.vite/manifest.json when the build wrote one. (The console's entry module has no chunk of its
  * own, vite.config.ts: the manifest then names no entry, and its scripts are the way in.)
  */
@@ -86,9 +86,8 @@ const mswMarkers = ['mockServiceWorker', '[MSW]', 'MOCKING_ENABLED', 'INTEGRITY_
 export function measureBundle(distDir: string): BundleReport {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`${indexPath} is missing: build the console first (npm run build).`);
-  const html = readFileSync(indexPath, 'utf8');
-  const moduleScripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/?([^"]+)"/g)].map(([, src]) => src!.replace(/^\.\//, ''));
-  const firstFiles = new Set([...firstPageScripts(html), ...manifestScripts(distDir, moduleScripts)]);
+  const listed = firstPageScripts(readFileSync(indexPath, 'utf8'));
+  const firstFiles = new Set([...listed, ...manifestScripts(distDir, listed)]);
   if (firstFiles.size === 0) throw new Error('dist/index.html loads no module script: is this a Vite build?');
   for (const file of firstFiles) {
     if (!existsSync(join(distDir, file))) throw new Error(`dist/index.html loads ${file}, which is not in dist/.`);
