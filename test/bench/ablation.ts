@@ -79,7 +79,23 @@ async function main() {
       const cells = medians(entry.name).map((value, t) => `${Math.round(value)} | ${percent(value, base[t]!)} | ${(value / floorMedians[t]!).toFixed(2)}×`);
       lines.push(`| ${entry.name} | ${cells.join(' | ')} |`);
     }
-    process.stdout.write(`${lines.join('\n')}\n\n${rounds} rounds, medians.\n`);
+    // Paired by round: each round visits every build once per target, so a build's time over the
+    // first build's in the same round leaves out what the machine's load did between rounds.
+    const quantile = (values: number[], q: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const at = (sorted.length - 1) * q;
+      return sorted[Math.floor(at)]! + (sorted[Math.ceil(at)]! - sorted[Math.floor(at)]!) * (at - Math.floor(at));
+    };
+    const paired = [`| build | ${targets.map((target) => `${target.label}: median (quartiles) of per-round ratios to ${builds[0]!.name}`).join(' | ')} |`, `|---|${targets.map(() => '---|').join('')}`];
+    for (const entry of series.slice(1)) {
+      const cells = targets.map((_, t) => {
+        const ratios = times.get(entry.name)![t]!.map((value, round) => value / times.get(builds[0]!.name)![t]![round]! - 1);
+        const pct = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
+        return `${pct(quantile(ratios, 0.5))} (${pct(quantile(ratios, 0.25))} to ${pct(quantile(ratios, 0.75))})`;
+      });
+      paired.push(`| ${entry.name} | ${cells.join(' | ')} |`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n\n${rounds} rounds, medians.\n\n${paired.join('\n')}\n`);
   } finally {
     for (const server of servers) await server.close();
     await mock.close();
