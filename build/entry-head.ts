@@ -1,7 +1,7 @@
 /**
  * What the built page's head gets ahead of the entry: a plain `modulepreload` link for each of the
  * page's module scripts and their static imports (the preload scanner finds them before any script
- * runs; Vite links none, as the entry's files are the page's scripts), and the cold start's inline script
+ * runs; Vite's own are off with its preload helper, vite.config.ts), and the cold start's inline script
  * (`warmUpDateFormats` of src/app/cold-start/before-entry.ts). A route's chunks are not preloaded:
  * the route's `lazy` asks for them with its data, and preloading them from the page measured no
  * faster (docs/performance.md).
