@@ -91,7 +91,7 @@ async function main() {
       const cells = targets.map((_, t) => {
         const ratios = times.get(entry.name)![t]!.map((value, round) => value / times.get(builds[0]!.name)![t]![round]! - 1);
         const pct = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
-        return `${pct(quantile(ratios, 0.5))} (${pct(quantile(ratios, 0.25))} to ${pct(quantile(ratios, 0.75))})`;
+        return `${pct(median(ratios))} (${pct(quantile(ratios, 0.25))} to ${pct(quantile(ratios, 0.75))})`;
       });
       paired.push(`| ${entry.name} | ${cells.join(' | ')} |`);
     }

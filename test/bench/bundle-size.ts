@@ -56,14 +56,13 @@ export function firstPageScripts(indexHtml: string): string[] {
 
 interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   imports?: string[];
 }
 
 /**
- * The static imports of the files the page loads up front (`scripts`), and of the entry chunks, from
- * dist/.vite/manifest.json when the build wrote one. (The console's entry module has no chunk of its
- * own, vite.config.ts: the manifest then names no entry, and its scripts are the way in.)
+ * The static imports of the files the page loads up front (`scripts`: its module scripts, which hold
+ * the entry's chunk, and its preload links), from dist/.vite/manifest.json when the build wrote one.
+ * (The console's entry module has no chunk of its own, vite.config.ts, so the manifest names no entry.)
  */
 function manifestScripts(distDir: string, scripts: string[]): string[] {
   const path = join(distDir, '.vite/manifest.json');
@@ -76,7 +75,7 @@ function manifestScripts(distDir: string, scripts: string[]): string[] {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || scripts.includes(chunk.file)) visit(key);
+  for (const [key, chunk] of Object.entries(manifest)) if (scripts.includes(chunk.file)) visit(key);
   return [...files].filter((file) => file.endsWith('.js'));
 }
 

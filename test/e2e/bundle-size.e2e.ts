@@ -8,7 +8,7 @@ import { budgets, firstPageScripts, kB, measureBundle, type BundleReport } from 
 import { buildConsole, distDir } from './support/stack.ts';
 
 /** The built page's first module script (Rolldown's runtime chunk, then the entry's `assets/index-….js`). */
-function entryScript(html: string): string | undefined {
+function firstModuleScript(html: string): string | undefined {
   return /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
 }
 
@@ -36,9 +36,9 @@ describe('the production build', () => {
   it('preloads the entry and its imports from plain links, before any script runs', () => {
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
     const linked = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
-    const entry = entryScript(html);
-    assert.ok(entry, 'index.html has a module script');
-    assert.equal(linked[0], entry, 'the entry is asked for first');
+    const first = firstModuleScript(html);
+    assert.ok(first, 'index.html has a module script');
+    assert.equal(linked[0], first, 'the first module script is asked for first');
     assert.deepEqual(new Set(linked), new Set(bundle.firstPage.map((file) => file.file)));
     assert.ok(html.indexOf('rel="modulepreload"') < html.indexOf('Intl.DateTimeFormat'), 'the links come before the cold start’s inline script');
     assert.deepEqual(new Set(firstPageScripts(html)), new Set(bundle.firstPage.map((file) => file.file)));
