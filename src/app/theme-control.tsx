@@ -1,5 +1,5 @@
 /**
- * `Theme` (docs/console.md, "Look"): System, Light or Dark, remembered on this device. The page's
+ * `Theme` (README.md, "Look"): System, Light or Dark, remembered on this device. The page's
  * inline script (index.html) applies the remembered choice before the first paint and follows other
  * tabs' choices (the `storage` event); this control writes the choice and shows the one in force,
  * which is the `data-theme` attribute of <html> (none: System).

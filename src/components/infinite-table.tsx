@@ -6,7 +6,7 @@
  * Without layout (jsdom) the scroll area is assumed to be `FALLBACK_ROWS` rows tall, so tests see rows.
  * On a phone (below 720 px) a filling table (`maxHeight="fill"`, the list pages) is no box of its own:
  * the page scrolls, the window is the virtualizer's scroll element and the header row sticks to the
- * window's top (docs/console.md, "Look").
+ * window's top (README.md, "Look").
  */
 import {
   defaultRangeExtractor,

@@ -1,4 +1,4 @@
-// `Theme` (docs/console.md, "Around every page"): the choice is applied to <html> at once and
+// `Theme` (README.md, "Look"): the choice is applied to <html> at once and
 // remembered on the device; a change made elsewhere (another tab, through index.html's inline script)
 // shows in the control. The first paint and other tabs are covered in Chromium (test/e2e/theme.e2e.ts).
 import { act, render, screen, waitFor } from '@testing-library/react';

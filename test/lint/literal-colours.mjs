@@ -1,5 +1,5 @@
 // Part of `npm run lint`: the built CSS writes no colour outside the design tokens (src/app/tokens.css,
-// docs/console.md "Look"). It builds the console's stylesheet the way `npm run build` does (vite.config.ts,
+// README.md "Look"). It builds the console's stylesheet the way `npm run build` does (vite.config.ts,
 // minified, into a temporary folder) and reads every declaration: a literal colour (#hex, rgb(), hsl(),
 // a named colour …) may only be the value of a custom property on `:root` (optionally with an attribute
 // or :not(), as the themes write it). It also refuses a `var(--x)` that nothing defines and that has no

@@ -106,7 +106,7 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
-/** The themes of `Theme` (docs/console.md, "Look"): axe checks the page in each. */
+/** The themes of `Theme` (README.md, "Look"): axe checks the page in each. */
 export const THEMES = ['light', 'dark'] as const;
 
 /**
