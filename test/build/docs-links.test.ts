@@ -42,9 +42,9 @@ const files = [join(root, 'README.md'), ...markdownFiles(join(root, 'docs'))];
 describe('the guides', () => {
   it.each(files.map((file) => [relative(root, file), file]))('%s: every relative link resolves', (_name, file) => {
     const broken: string[] = [];
-    for (const [, target] of prose(readFileSync(file, 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target = ''] of prose(readFileSync(file, 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/i.test(target)) continue;
-      const [path, anchor] = target.split('#');
+      const [path = '', anchor] = target.split('#');
       const resolved = path === '' ? file : resolve(dirname(file), path);
       if (!existsSync(resolved)) broken.push(`${target}: no such file`);
       else if (anchor !== undefined && !anchors(resolved).has(anchor)) broken.push(`${target}: no such heading`);
