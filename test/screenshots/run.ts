@@ -123,8 +123,8 @@ function shots(
       ready: async (page) => {
         const table = page.getByRole('table', { name: 'Product intents' });
         await table.locator('tbody tr').first().waitFor();
-        // The section's heading at the window's top: the intents table below it.
-        await page.getByRole('heading', { name: 'Onboarding', level: 2 }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+        // The intents table in the middle of the window, below the sticky top bar.
+        await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       },
     },
     {
