@@ -1,7 +1,8 @@
 // `npm run screenshots [-- --out <folder>]`: the README's pictures (../shared/CONSOLE.md, "Look"). Builds
 // the console (E2E_SKIP_BUILD=1 reuses dist/), serves it against the bundled mock as the journeys do,
 // connects with the demo admin key and draws the main pages in both themes at 1440×900 and 390×844
-// into docs/screenshots/<page>-<theme>-<width>.png (or <folder>). CI runs it into a temporary folder,
+// into docs/screenshots/<page>-<theme>-<width>.png (or <folder>): the lists, a dashboard and its
+// Access tab, People and a person's page, Settings (its top and its onboarding table) and Activity. CI runs it into a temporary folder,
 // as a smoke test; people run it to bring the committed pictures up to date.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,23 @@ async function firstDashboard(mockUrl: string): Promise<{ projectId: number; id:
   return { projectId, id: dashboard.id, name: dashboard.name };
 }
 
+/** The seed's `Board metrics` (restricted, with an invited collaborator) and Jonas Becker (its collaborator), for Access and a person's page. */
+async function accessSubjects(mockUrl: string, projectId: number): Promise<{ board: { id: number; name: string }; person: { uuid: string; name: string } }> {
+  const list = await api<{ results: Array<{ id: number; name: string }> }>(
+    mockUrl,
+    `/api/projects/${projectId}/dashboards/?search=${encodeURIComponent('Board metrics')}`,
+  );
+  const board = list.results.find((d) => d.name === 'Board metrics') ?? list.results[0];
+  if (!board) throw new Error('the seed has no Board metrics dashboard');
+  const members = await api<{ results: Array<{ user: { uuid: string; email: string; first_name: string; last_name?: string } }> }>(
+    mockUrl,
+    '/api/organizations/@current/members/',
+  );
+  const jonas = members.results.find((m) => m.user.email.startsWith('jonas.')) ?? members.results[0];
+  if (!jonas) throw new Error('the seed has no members');
+  return { board, person: { uuid: jonas.user.uuid, name: `${jonas.user.first_name} ${jonas.user.last_name ?? ''}`.trim() } };
+}
+
 interface Shot {
   name: string;
   path: string;
@@ -47,7 +65,12 @@ interface Shot {
 
 const firstRow = (page: Page) => page.getByRole('main').locator('table tbody tr').nth(1).waitFor({ timeout: 30_000 });
 
-function shots(dashboard: { projectId: number; id: number; name: string }): Shot[] {
+const loaded = (page: Page, name: string) => page.getByRole('progressbar', { name }).waitFor({ state: 'detached', timeout: 60_000 });
+
+function shots(
+  dashboard: { projectId: number; id: number; name: string },
+  subjects: Awaited<ReturnType<typeof accessSubjects>>,
+): Shot[] {
   const project = `/projects/${dashboard.projectId}`;
   return [
     { name: 'projects', path: '/projects', heading: 'Projects', ready: firstRow },
@@ -67,7 +90,43 @@ function shots(dashboard: { projectId: number; id: number; name: string }): Shot
         await page.getByRole('progressbar', { name: 'Loading dashboards' }).waitFor({ state: 'detached', timeout: 30_000 });
       },
     },
+    {
+      name: 'access',
+      path: `${project}/dashboards/${subjects.board.id}/access`,
+      heading: subjects.board.name,
+      ready: (page) => page.getByRole('table', { name: 'Who has access' }).locator('tbody tr').nth(1).waitFor({ timeout: 30_000 }),
+    },
+    {
+      name: 'people',
+      path: '/organization/people',
+      heading: 'People',
+      ready: async (page) => {
+        await firstRow(page);
+        await loaded(page, 'Loading dashboards');
+      },
+    },
+    {
+      name: 'person',
+      path: `/organization/people/${subjects.person.uuid}`,
+      heading: subjects.person.name,
+      ready: async (page) => {
+        await loaded(page, 'Loading dashboards');
+        await loaded(page, 'Reading access');
+        await firstRow(page);
+      },
+    },
     { name: 'settings', path: `${project}/settings`, heading: 'Project settings', ready: (page) => page.getByRole('button', { name: 'Save changes', exact: true }).waitFor() },
+    {
+      name: 'settings-onboarding',
+      path: `${project}/settings`,
+      heading: 'Project settings',
+      ready: async (page) => {
+        const table = page.getByRole('table', { name: 'Product intents' });
+        await table.locator('tbody tr').first().waitFor();
+        // The intents table in the middle of the window, below the sticky top bar.
+        await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      },
+    },
     {
       name: 'activity',
       path: `${project}/activity`,
@@ -87,6 +146,7 @@ async function main(): Promise<void> {
   try {
     await resetMock(stack.mockUrl);
     const dashboard = await firstDashboard(stack.mockUrl);
+    const subjects = await accessSubjects(stack.mockUrl, dashboard.projectId);
     for (const theme of THEMES) {
       for (const size of SIZES) {
         const context = await chromium.browser.newContext({ baseURL: stack.baseUrl, viewport: size, locale: 'en-US', timezoneId: 'UTC' });
@@ -99,7 +159,7 @@ async function main(): Promise<void> {
           await page.getByRole('button', { name: /^Use demo key / }).first().waitFor();
           await picture(page, out, `connect-${theme}-${size.width}`, written);
           await connect(page, adminKey);
-          for (const shot of shots(dashboard)) {
+          for (const shot of shots(dashboard, subjects)) {
             await page.goto(shot.path);
             await expectHeading(page, shot.heading, 30_000);
             await shot.ready(page);

@@ -85,13 +85,14 @@ const AccessRow = memo(function AccessRow({ verdict, pendingRule, error, busy, e
     .join(' ');
   return (
     <tr>
-      <th scope="row">
-        <span className="access-person">{personName(member.user)}</span>
-        <span className="muted access-email">{email}</span>
+      <th scope="row" className="access-person">
+        {/* Two lines, two blocks: the name, then the e-mail (read as two words, not run together). */}
+        <div className="person-name">{personName(member.user)}</div>
+        <div className="person-email">{email}</div>
       </th>
-      <td>{verdict.role}</td>
-      <td>{levelLabels[verdict.access]}</td>
-      <td>{verdict.why}</td>
+      <td className="access-role">{verdict.role}</td>
+      <td className="access-level">{levelLabels[verdict.access]}</td>
+      <td className="access-why">{verdict.why}</td>
       <td className="access-actions">
         <select
           aria-label={`Access for ${email}`}
@@ -389,11 +390,21 @@ export default function AccessTab() {
             <caption>Who has access</caption>
             <thead>
               <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Role</th>
-                <th scope="col">Access</th>
-                <th scope="col">Why</th>
-                <th scope="col">Change</th>
+                <th scope="col" className="access-person">
+                  Person
+                </th>
+                <th scope="col" className="access-role">
+                  Role
+                </th>
+                <th scope="col" className="access-level">
+                  Access
+                </th>
+                <th scope="col" className="access-why">
+                  Why
+                </th>
+                <th scope="col" className="access-actions">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody>

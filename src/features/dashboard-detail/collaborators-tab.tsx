@@ -202,7 +202,7 @@ export default function CollaboratorsTab() {
                   return (
                     <tr key={collaborator.id}>
                       <th scope="row">{userName(collaborator.user)}</th>
-                      <td>{collaborator.user.email}</td>
+                      <td className="cell-email">{collaborator.user.email}</td>
                       <td>{levelLabel(collaborator.level)}</td>
                       <td>
                         <time dateTime={collaborator.added_at}>{formatDateTime(collaborator.added_at)}</time>

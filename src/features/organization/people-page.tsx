@@ -18,6 +18,7 @@ import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import '../../components/dashboard-tables.css';
 import type { TableColumn } from '../../components/table-parts.tsx';
 import type { Member } from '../../contract/schemas.ts';
 import { LoadProgress } from './load-progress.tsx';
@@ -83,19 +84,29 @@ export default function PeoplePage() {
       rowHeader: true,
       className: 'cell-name',
       cell: (row) => (
-        <span className="name-cell person-cell">
-          <Link to={personPath(row.member.user.uuid, organization)} className="name-link">
+        // Lines, each its own block: the name, the e-mail, and on a phone what the folded columns say.
+        <div className="person-cell">
+          <Link to={personPath(row.member.user.uuid, organization)} className="name-link person-name">
             {row.name}
           </Link>
-          <span className="muted person-email">{row.member.user.email}</span>
-        </span>
+          <div className="person-email">{row.member.user.email}</div>
+          <div className="fold-narrow person-fold">
+            <span>
+              Joined <DateCell iso={row.member.joined_at} />
+            </span>
+            <span>
+              Last login <DateCell iso={row.member.last_login} empty="Never" />
+            </span>
+            <span>Two-factor {row.member.is_2fa_enabled ? 'On' : 'Off'}</span>
+          </div>
+        </div>
       ),
     }),
-    sortable('role', 'Role', 'role', { width: '7rem', cell: (row) => roleName(row.member.level) }),
-    sortable('joined', 'Joined', 'joined', { width: '9rem', className: 'cell-date', cell: (row) => <DateCell iso={row.member.joined_at} /> }),
+    sortable('role', 'Role', 'role', { width: '7rem', className: 'cell-role', cell: (row) => roleName(row.member.level) }),
+    sortable('joined', 'Joined', 'joined', { width: '9rem', className: 'cell-date cell-fold', cell: (row) => <DateCell iso={row.member.joined_at} /> }),
     sortable('last-login', 'Last login', 'lastLogin', {
       width: '9rem',
-      className: 'cell-date',
+      className: 'cell-date cell-fold',
       cell: (row) => <DateCell iso={row.member.last_login} empty="Never" />,
     }),
     { key: 'two-factor', header: 'Two-factor', width: '7rem', className: 'cell-flag', cell: (row) => (row.member.is_2fa_enabled ? 'On' : 'Off') },

@@ -16,6 +16,7 @@ import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { OrganizationTabs } from '../../components/organization-tabs.tsx';
 import type { TableColumn } from '../../components/table-parts.tsx';
+import '../../components/dashboard-tables.css';
 import { LoadProgress, ProgressLine, StoppedNotice } from './load-progress.tsx';
 import { dashboardUrl, displayName } from './organization-columns.tsx';
 import { useOrganizationPage } from './organization-data.ts';
@@ -42,8 +43,9 @@ const columns: TableColumn<PersonException>[] = [
     ),
   },
   { key: 'project', header: 'Project', width: '16%', className: 'cell-project', cell: (row) => row.dashboard.projectName },
-  { key: 'access', header: 'Access', width: '9rem', cell: (row) => levelLabels[row.access] },
-  { key: 'why', header: 'Why', cell: (row) => row.why },
+  { key: 'access', header: 'Access', width: '9rem', className: 'cell-access', cell: (row) => levelLabels[row.access] },
+  // The reason is the point of the page: it wraps, never cut.
+  { key: 'why', header: 'Why', className: 'cell-why', cell: (row) => row.why },
 ];
 
 const noop = () => undefined;
@@ -165,7 +167,7 @@ export default function PersonPage() {
                 isFetchingNextPage={false}
                 fetchNextPage={noop}
                 itemNoun={{ one: 'dashboard', other: 'dashboards' }}
-                tableClassName="dashboard-table"
+                tableClassName="exceptions-table"
               />
             )}
           </>
