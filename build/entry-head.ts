@@ -1,11 +1,9 @@
 /**
- * What the built page's head gets ahead of the entry: a plain `modulepreload` link for each of the
- * page's module scripts and their static imports (the preload scanner finds them before any script
- * runs; Vite's own are off with its preload helper, vite.config.ts), and the cold start's inline
- * script (src/app/cold-start/before-entry.ts): the date formats' warm-up, and `startFirstScreen`,
- * which asks for the route's chunks (each main route's page chunk and its static imports, from the
- * bundle, below) and its first API request at once, so that nothing of the first screen waits for a
- * script to run (docs/performance.md).
+ * What the built page's head gets ahead of the entry: a `modulepreload` link for each of the page's
+ * module scripts and their static imports (Vite's own are off with its preload helper), and the cold
+ * start's inline script (src/app/cold-start/before-entry.ts): the date formats' warm-up, and the
+ * route's chunks (each main route's page chunk and its static imports, from the bundle) and first
+ * API request asked for at once: nothing of the first screen waits for a script (docs/performance.md).
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -35,29 +33,22 @@ export function entryHead(): Plugin {
           const chunk = bundle?.[fileName];
           if (chunk?.type === 'chunk') chunk.imports.forEach((imported) => visit(imported, into));
         };
-        // The module scripts Vite wrote (the entry's chunk and Rolldown's runtime chunk: the entry module
-        // has no chunk of its own, vite.config.ts) and their static imports. Their <script>s at the end
-        // of the head are found only after the inline script ran.
+        // The module scripts Vite wrote (the entry's chunk and Rolldown's runtime chunk, vite.config.ts) and their static imports.
         for (const [, src] of html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)) visit(src!.slice(base.length));
         if (bundle && !demo) {
           const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
           const pages = FIRST_SCREENS.map(([, page]) => {
             const files = new Set<string>();
             const chunk = chunks.find((candidate) => candidate.moduleIds.includes(resolve(import.meta.dirname, '..', page)));
-            if (!chunk) throw new Error(`entry-head: no chunk holds ${page}`);
-            visit(chunk.fileName, files);
+            visit(chunk!.fileName, files);
             return [...files].map((fileName) => `${base}${fileName}`);
           });
           calls.push(`startFirstScreen(${JSON.stringify(pages)})`);
         }
         // Ahead of the stylesheet's link, which a classic script would wait for.
         const script = { tag: 'script', children: await inlineScript(calls, BEFORE_ENTRY), injectTo: 'head-prepend' as const };
-        const links = [...loaded].map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` },
-          injectTo: 'head-prepend' as const,
-        }));
-        return [...links, script];
+        const link = (fileName: string) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` }, injectTo: 'head-prepend' as const });
+        return [...[...loaded].map(link), script];
       },
     },
   };

@@ -1,7 +1,7 @@
 /**
  * What the built page runs before the entry: the build copies these functions into an inline script
  * of index.html (build/entry-head.ts), so they import only the stored connection's reader and never
- * throw. Nothing of the console imports this module but the cold start (for `EARLY_REQUEST`).
+ * throw. The console imports only `EARLY_REQUEST` of it (index.ts).
  */
 import { connectionAtLoad } from '../../api/runtime/read-stored-connection.ts';
 
@@ -17,21 +17,12 @@ export function warmUpDateFormats(): void {
   }, 0);
 }
 
-/** Where the page leaves its first API request for the runtime's transport (early-answer.ts). */
+/** Where the page leaves its first API request (`{ url, headers, response }`) for the transport (early-answer.ts). */
 export const EARLY_REQUEST = '__analyticsConsoleEarlyRequest';
-export interface EarlyRequest {
-  url: string;
-  /** The request's headers, as src/api/client/http.ts writes them (JSON). */
-  headers: string;
-  response: Promise<Response>;
-}
 
 const projects = (search: URLSearchParams) =>
   `/api/organizations/${encodeURIComponent(search.get('organization') || '@current').replace(/%40/g, '@')}/projects/?limit=100&offset=0`;
-/**
- * The main routes' first screens: the path, the page's module (the build lists its chunks) and the
- * path of its first API request as src/api/resources/ asks for it (null: not known ahead).
- */
+/** The main routes: path, page module (the build lists its chunks), the first API request's path as src/api/resources/ asks (null: unknown). */
 export const FIRST_SCREENS: ReadonlyArray<readonly [RegExp, string, (ids: string[], search: URLSearchParams) => string | null]> = [
   [/^\/projects\/?$/, 'src/features/projects/projects-page.tsx', (_, search) => (search.has('search') ? null : projects(search))],
   [/^\/projects\/(\d+)\/dashboards\/?$/, 'src/features/dashboards/dashboards-page.tsx', ([id], search) => (search.size ? null : `/api/projects/${id}/dashboards/?limit=100&offset=0`)],
@@ -40,25 +31,19 @@ export const FIRST_SCREENS: ReadonlyArray<readonly [RegExp, string, (ids: string
 ];
 
 /**
- * Asks at once for what the first screen of this address needs: its page's chunks (`chunks`, by
- * FIRST_SCREENS' order, from the build's manifest) and, with a stored connection, its first API
- * request, with the headers the console sends (the key in `Authorization` only).
+ * Asks at once for what this address's first screen needs: its page's chunks (`chunks`, in
+ * FIRST_SCREENS' order) and, with a stored connection, its first API request as http.ts sends it.
  */
 export function startFirstScreen(chunks: string[][]): void {
   const index = FIRST_SCREENS.findIndex(([path]) => path.test(location.pathname));
   if (index < 0) return;
-  for (const href of chunks[index]!) {
-    const link = document.createElement('link');
-    Object.assign(link, { rel: 'modulepreload', crossOrigin: '', href });
-    document.head.appendChild(link);
-  }
+  for (const href of chunks[index]!) document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));
   const [path, , request] = FIRST_SCREENS[index]!;
   const { connection } = connectionAtLoad(sessionStorage, localStorage, Date.now());
   const api = connection && request(path.exec(location.pathname)!.slice(1), new URLSearchParams(location.search));
   if (!api) return;
   const url = `${connection.host || location.origin}${api}`;
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${connection.key}` };
-  if (connection.world) headers['X-Mock-World'] = connection.world;
-  const early: EarlyRequest = { url, headers: JSON.stringify(headers), response: fetch(url, { headers, credentials: 'omit' }) };
-  Object.assign(window, { [EARLY_REQUEST]: early });
+  // The key in `Authorization` only, never in the URL (API.md §1.5).
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${connection.key}`, ...(connection.world && { 'X-Mock-World': connection.world }) };
+  Object.assign(window, { [EARLY_REQUEST]: { url, headers: JSON.stringify(headers), response: fetch(url, { headers, credentials: 'omit' }) } });
 }

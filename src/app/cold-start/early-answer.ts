@@ -1,12 +1,13 @@
 /**
  * The page's first API request, sent by its head (before-entry.ts) while the code downloads: the
- * transport answers the console's same request (same URL, same headers) with it, once; any other
+ * transport answers the console's same request (same URL and headers) with it, once; any other
  * request, or that one if the early one failed, goes out as usual.
  */
 import type { Transport } from '../../api/runtime/runtime.ts';
-import type { EarlyRequest } from './before-entry.ts';
 
-export function answerEarly(next: Transport, early: EarlyRequest | undefined): Transport {
+export type EarlyRequest = { url: string; headers: string; response: Promise<Response> } | undefined;
+
+export function answerEarly(next: Transport, early: EarlyRequest): Transport {
   return (url, init) => {
     if (!early || url !== early.url || (init.method ?? 'GET') !== 'GET' || JSON.stringify(init.headers) !== early.headers) return next(url, init);
     const { response } = early;

@@ -9,8 +9,8 @@
  * - `firstRouteReady`: the first render waits briefly for the route's code and data (first-route.ts).
  */
 import type { Transport } from '../../api/runtime/runtime.ts';
-import { EARLY_REQUEST, type EarlyRequest } from './before-entry.ts';
-import { answerEarly } from './early-answer.ts';
+import { EARLY_REQUEST } from './before-entry.ts';
+import { answerEarly, type EarlyRequest } from './early-answer.ts';
 import { firstRouteReady } from './first-route.ts';
 import { createPaintHold } from './paint-hold.ts';
 
@@ -24,7 +24,6 @@ export interface ColdStart {
 
 export function startColdStart(): ColdStart {
   const hold = createPaintHold();
-  const early = (window as { [EARLY_REQUEST]?: EarlyRequest })[EARLY_REQUEST];
-  const transport = answerEarly((url, init) => fetch(url, init), early);
+  const transport = answerEarly((url, init) => fetch(url, init), (window as { [EARLY_REQUEST]?: EarlyRequest })[EARLY_REQUEST]);
   return { transport: hold.transport(transport), afterFirstPaint: hold.afterFirstPaint, armPaintHold: hold.arm, firstRouteReady };
 }
