@@ -75,9 +75,12 @@ const printed = (chain: Chain) =>
 function assertNoWaterfall(chain: Chain, path: string): void {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, `cold-chain-${slug(path)}.txt`), `${printed(chain)}\n`);
-  const latest = chain.htmlEnd + WITHIN_MS;
   const scripts = chain.resources.filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= chain.firstScreen);
   assert.ok(scripts.length > 0, `scripts of the first screen:\n${printed(chain)}`);
+  // What waited for a script starts after that script arrived, a round trip and a download after the
+  // HTML. On a machine so loaded that the head's own work runs late, what it asked for still started
+  // before any script could run.
+  const latest = Math.max(chain.htmlEnd + WITHIN_MS, Math.min(...scripts.map((script) => script.responseEnd)));
   for (const script of scripts) assert.ok(script.startTime <= latest, `${script.name} was asked for ${Math.round(script.startTime - chain.htmlEnd)} ms after the HTML:\n${printed(chain)}`);
   const requests = chain.resources.filter((entry) => entry.name.startsWith('/api/')).sort((a, b) => a.startTime - b.startTime);
   const first = requests[0];
