@@ -76,7 +76,7 @@ export function lockedDownPage(): Plugin {
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const lock = await inlineScript(['lockConnectSrc']);
+        const lock = await inlineScript(['lockConnectSrc()']);
         for (const asset of Object.values(bundle)) {
           if (asset.type !== 'asset' || !asset.fileName.endsWith('.html')) continue;
           const source = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);

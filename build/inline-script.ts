@@ -1,6 +1,6 @@
 /**
  * Turns functions of a module into an inline script the built page runs before any other: the
- * connection lock (src/app/page-start.ts) and the date formats' warm-up (cold-start/before-entry.ts).
+ * connection lock (src/app/page-start.ts) and the cold start's (cold-start/before-entry.ts).
  * The module and its relative imports are stripped of types, put into one function scope and
  * minified; the minifier drops what the called functions do not use.
  */
@@ -26,12 +26,12 @@ async function scopeOf(file: string, seen: Set<string>): Promise<string> {
 }
 
 /**
- * The minified script that runs `calls` (names of functions of `file`), in that order; one that
- * throws (no storage, say) leaves the page to load as usual and the next call still runs.
+ * The minified script that runs `calls` (calls of functions of `file`, `name(arguments)`), in that
+ * order; one that throws (no storage, say) leaves the page to load as usual and the next call still runs.
  */
 export async function inlineScript(calls: readonly string[], file = PAGE_START): Promise<string> {
   const scope = await scopeOf(file, new Set());
-  const source = `(function(){${scope}\n${calls.map((name) => `try{${name}()}catch(e){}`).join('')}})();`;
+  const source = `(function(){${scope}\n${calls.map((call) => `try{${call}}catch(e){}`).join('')}})();`;
   const { code, errors } = minifySync('inline-script.js', source, { compress: true, mangle: true });
   if (errors.length > 0) throw new Error(`inline script: ${errors.map((error) => error.message).join('; ')}`);
   return code.trim();

@@ -7,11 +7,13 @@
 // The first build is the reference: each other build's median is given against it (+3 %: 3 % slower
 // without the mechanism, so the mechanism gains 3 %), and every build against the floor.
 // ABLATION_ROUNDS (default 16) sets the rounds; ABLATION_WARM=1 adds a warm second visit of the list.
+// Visits run under Lighthouse's desktop preset (network.ts); ABLATION_LOOPBACK=1 runs them on loopback.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import { api, repoRoot, startMockProcess } from '../e2e/support/stack.ts';
 import { coldVisit, type ColdTarget, type VisitOptions } from './cold.ts';
+import { DESKTOP } from './network.ts';
 import { createBigProject, median } from './console-figures.ts';
 import { startFloor } from './floor/serve.ts';
 
@@ -65,7 +67,7 @@ async function main() {
       const order = series.map((_, index) => series[(index + round) % series.length]!);
       if (round % 2 === 1) order.reverse();
       for (const [t, target] of targets.entries()) {
-        for (const entry of order) times.get(entry.name)![t]!.push(await coldVisit(new URL(target.path, entry.url).href, target.awaited, { warm: target.warm }));
+        for (const entry of order) times.get(entry.name)![t]!.push(await coldVisit(new URL(target.path, entry.url).href, target.awaited, { warm: target.warm, ...(process.env.ABLATION_LOOPBACK !== '1' && { network: DESKTOP }) }));
       }
       process.stderr.write(`[ablation] round ${round + 1} of ${rounds}\n`);
     }

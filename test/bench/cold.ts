@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
 import { adminKey } from '../e2e/support/stack.ts';
 import type { CpuProfile } from './profile.ts';
+import { emulateNetwork, type NetworkPreset } from './network.ts';
 
 /** What a visit waits for: the first element matching `selector` whose text contains `text`. */
 export interface Awaited {
@@ -72,6 +73,8 @@ export interface VisitOptions {
   trace?: (events: TraceEvent[]) => void;
   /** Records V8's sampling profile of the timed visit (every 100 µs) and hands it here (profile.ts). */
   profile?: (profile: CpuProfile) => void;
+  /** The network (and CPU) the visits run under, as DevTools applies Lighthouse's presets; none: loopback. */
+  network?: NetworkPreset;
 }
 
 /** One event of Chrome's trace format (the fields the bench reads). */
@@ -102,6 +105,7 @@ export async function coldVisit(url: string, awaited: Awaited, options: VisitOpt
     try {
       await context.addInitScript({ content: beforePageScripts(JSON.stringify({ host: '', key: adminKey }), awaited) });
       const page = context.pages()[0] ?? (await context.newPage());
+      if (options.network) await emulateNetwork(await context.newCDPSession(page), options.network);
       // A new Chromium spends its first second loading its own pages (Chromium 156: about 300 files of
       // its omnibox popup), which on two cores fell inside the visit of either app; a person's browser
       // is up before they follow a link.
@@ -202,7 +206,7 @@ export async function coldRounds(
   floorUrl: string,
   target: ColdTarget,
   rounds: number,
-  options: Pick<VisitOptions, 'warm'> = {},
+  options: Pick<VisitOptions, 'warm' | 'network'> = {},
 ): Promise<ColdFigures> {
   const figures: ColdFigures = { console: [], floor: [], floorAgain: [] };
   for (let round = 0; round < rounds; round += 1) {

@@ -17,6 +17,7 @@ import { startFloor, type Floor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
+import { DESKTOP, MOBILE, type NetworkPreset } from './network.ts';
 import { breakdown, type TraceBreakdown } from './trace.ts';
 import { selfTimeBySource } from './profile.ts';
 import { accessFigures } from './access.ts';
@@ -34,10 +35,15 @@ import {
 const navigationRuns = 5;
 // Nine, not the five the issue asks at least: on a shared two-core machine a median of five cold
 // visits moved by up to 40% between runs a minute apart.
-const coldRuns = 9;
-const coldListGoal = 1.05;
-const coldDetailGoal = 1.05;
-const warmListGoal = 1.05;
+const coldRuns = Number(process.env.BENCH_ROUNDS ?? 9);
+/** Rounds under the mobile preset and on loopback (a mobile visit takes seconds). */
+const otherRuns = Number(process.env.BENCH_ROUNDS ?? 5);
+// The desktop preset's goals: two round trips after the HTML against the floor's three (issue 43).
+const coldListGoal = 0.85;
+const coldDetailGoal = 0.9;
+const warmListGoal = 1.0;
+const coldMobileGoal = 1.0;
+const coldLoopbackGoal = 1.35;
 /** Traced cold visits of each app for the table of where the time goes. */
 const traceRuns = 9;
 const traceDir = join(repoRoot, 'test/e2e/out/bench');
@@ -101,61 +107,54 @@ async function warmFigure(browser: Browser, baseUrl: string, projectId: number) 
   }
 }
 
-/**
- * Cold first visits of the list and of a dashboard's deep link, in rounds of the console and two
- * series of the floor app: console/floor against its goal, and the floor against itself as the
- * run's noise.
- */
-async function coldFigures(consoleUrl: string, floor: Floor, mockUrl: string, projectId: number) {
-  const floorUrl = floor.url;
-  const first = await api<{ results: Array<{ id: number; name: string }> }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1`);
-  const dashboard = first.results[0];
-  if (!dashboard) throw new Error(`project ${projectId} lists no dashboard`);
-  const targets: Array<ColdTarget & { goal: number }> = [
-    {
-      label: `/projects/${projectId}/dashboards, first row`,
-      path: `/projects/${projectId}/dashboards`,
-      awaited: { selector: 'tbody tr', text: dashboard.name },
-      goal: coldListGoal,
-    },
-    {
-      label: `/projects/${projectId}/dashboards/${dashboard.id}, its name`,
-      path: `/projects/${projectId}/dashboards/${dashboard.id}`,
-      awaited: { selector: 'h1', text: dashboard.name },
-      goal: coldDetailGoal,
-    },
-  ];
-  await section('where the time goes (traces)', () => traceFigures(consoleUrl, floor, targets[0]!));
-  for (const target of targets) {
-    const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns);
-    const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
-    add(`cold: ${target.label}, console, median of ${coldRuns}`, ms(consoleMs));
-    add(`cold: ${target.label}, floor app, median of ${coldRuns}`, ms(floorMs));
-    add(`cold: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${target.goal.toFixed(2)}×`,
-      consoleMs <= target.goal * floorMs);
-    // Not a goal: the same floor app timed twice in the same rounds. How far its ratio to itself
-    // lands from 1.00× is how much of the console's ratio this run's noise alone can move.
-    add(`cold: ${target.label}, floor app against itself (a second series)`, ratio(median(figures.floorAgain), floorMs));
-    notes.push(
-      `cold ${target.path}: console ${figures.console.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}; ` +
-        `floor again ${figures.floorAgain.map(ms).join(', ')}`,
-    );
-  }
+/** A series of cold (or warm) rounds of `target` under `network` (loopback when absent), printed against `goal`. */
+async function roundFigures(
+  urls: { console: string; floor: string },
+  target: ColdTarget,
+  label: string,
+  goal: number,
+  rounds: number,
+  options: { warm?: boolean; network?: NetworkPreset } = {},
+) {
+  const figures = await coldRounds(urls.console, urls.floor, target, rounds, options);
+  const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
+  add(`${label}, console, median of ${rounds}`, ms(consoleMs));
+  add(`${label}, floor app, median of ${rounds}`, ms(floorMs));
+  add(`${label}, console/floor`, ratio(consoleMs, floorMs), `<= ${goal.toFixed(2)}×`, consoleMs <= goal * floorMs);
+  // Not a goal: the same floor app timed twice in the same rounds. How far its ratio to itself
+  // lands from 1.00× is how much of the console's ratio this run's noise alone can move.
+  add(`${label}, floor app against itself (a second series)`, ratio(median(figures.floorAgain), floorMs));
+  notes.push(`${label}: console ${figures.console.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}; floor again ${figures.floorAgain.map(ms).join(', ')}`);
 }
 
 /**
- * Warm visits of the list (the second visit of a profile, its scripts in the HTTP cache), in rounds
- * of the console and two series of the floor app, as the cold ones.
+ * Cold first visits of the list and of a dashboard's deep link under the desktop preset (the figure
+ * that counts), the warm visit of the list under it too, then the list under the mobile preset and
+ * on loopback (the CPU-only figure): each in rounds of the console and two series of the floor app,
+ * console/floor against its goal, and the floor against itself as the run's noise.
  */
-async function warmFigures(consoleUrl: string, floorUrl: string, target: ColdTarget) {
-  const figures = await coldRounds(consoleUrl, floorUrl, target, coldRuns, { warm: true });
-  const [consoleMs, floorMs] = [median(figures.console), median(figures.floor)];
-  add(`warm second visit: ${target.label}, console, median of ${coldRuns}`, ms(consoleMs));
-  add(`warm second visit: ${target.label}, floor app, median of ${coldRuns}`, ms(floorMs));
-  add(`warm second visit: ${target.label}, console/floor`, ratio(consoleMs, floorMs), `<= ${warmListGoal.toFixed(2)}×`,
-    consoleMs <= warmListGoal * floorMs);
-  add(`warm second visit: ${target.label}, floor app against itself`, ratio(median(figures.floorAgain), floorMs));
-  notes.push(`warm ${target.path}: console ${figures.console.map(ms).join(', ')}; floor ${figures.floor.map(ms).join(', ')}`);
+async function coldFigures(consoleUrl: string, floor: Floor, mockUrl: string, projectId: number) {
+  const urls = { console: consoleUrl, floor: floor.url };
+  const first = await api<{ results: Array<{ id: number; name: string }> }>(mockUrl, `/api/projects/${projectId}/dashboards/?limit=1`);
+  const dashboard = first.results[0];
+  if (!dashboard) throw new Error(`project ${projectId} lists no dashboard`);
+  const list: ColdTarget = {
+    label: `/projects/${projectId}/dashboards, first row`,
+    path: `/projects/${projectId}/dashboards`,
+    awaited: { selector: 'tbody tr', text: dashboard.name },
+  };
+  const deepLink: ColdTarget = {
+    label: `/projects/${projectId}/dashboards/${dashboard.id}, its name`,
+    path: `/projects/${projectId}/dashboards/${dashboard.id}`,
+    awaited: { selector: 'h1', text: dashboard.name },
+  };
+  if (process.env.BENCH_TRACES !== '0') await section('where the time goes (traces)', () => traceFigures(consoleUrl, floor, list));
+  await roundFigures(urls, list, `cold, desktop: ${list.label}`, coldListGoal, coldRuns, { network: DESKTOP });
+  await roundFigures(urls, deepLink, `cold, desktop: ${deepLink.label}`, coldDetailGoal, coldRuns, { network: DESKTOP });
+  // The second visit of a profile: its scripts in the HTTP cache, the key's access kept.
+  await roundFigures(urls, list, `warm second visit, desktop: ${list.label}`, warmListGoal, coldRuns, { network: DESKTOP, warm: true });
+  await roundFigures(urls, list, `cold, mobile: ${list.label}`, coldMobileGoal, otherRuns, { network: MOBILE });
+  await roundFigures(urls, list, `cold, loopback (the CPU-only figure): ${list.label}`, coldLoopbackGoal, otherRuns);
 }
 
 /** Where the time goes: Chrome's trace of `traceRuns` cold visits of each app, alternating; the first of each saved. */
@@ -168,7 +167,7 @@ async function traceFigures(consoleUrl: string, floor: Floor, target: ColdTarget
     for (const app of (run % 2 ? ['console', 'floor'] : ['floor', 'console']) as Array<keyof typeof apps>) {
       const url = new URL(target.path, apps[app]).href;
       let events: TraceEvent[] = [];
-      const end = await coldVisit(url, target.awaited, { trace: (recorded) => (events = recorded) });
+      const end = await coldVisit(url, target.awaited, { network: DESKTOP, trace: (recorded) => (events = recorded) });
       found[app].push(breakdown(events, url, end));
       if (run === 0) writeFileSync(join(traceDir, `trace-${app}.json`), JSON.stringify({ traceEvents: events }));
     }
@@ -205,6 +204,7 @@ async function traceFigures(consoleUrl: string, floor: Floor, target: ColdTarget
   for (let run = 0; run < traceRuns; run += 1) {
     for (const app of (run % 2 ? ['console', 'floor'] : ['floor', 'console']) as Array<keyof typeof apps>) {
       await coldVisit(new URL(target.path, apps[app]).href, target.awaited, {
+        network: DESKTOP,
         profile: (profile) => {
           for (const [group, msOf] of selfTimeBySource(profile, dirs[app])) bySource[app].set(group, (bySource[app].get(group) ?? 0) + msOf / traceRuns);
         },
@@ -375,12 +375,6 @@ async function main(): Promise<boolean> {
       try {
         if (wanted('console')) await warmFigure(chromium.browser, stack.baseUrl, big.id);
         await coldFigures(stack.baseUrl, floor, stack.mockUrl, big.id);
-        const listed = await api<{ results: Array<{ name: string }> }>(stack.mockUrl, `/api/projects/${big.id}/dashboards/?limit=1`);
-        await warmFigures(stack.baseUrl, floor.url, {
-          label: `/projects/${big.id}/dashboards, first row`,
-          path: `/projects/${big.id}/dashboards`,
-          awaited: { selector: 'tbody tr', text: listed.results[0]!.name },
-        });
         if (wanted('console')) await scrollFigures(chromium.browser, stack.baseUrl, floor.url, big.id);
       } finally {
         await floor.close();

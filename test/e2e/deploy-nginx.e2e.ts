@@ -81,6 +81,20 @@ describe('Deployed on nginx, the API on another origin', () => {
     await expectHeading(page, 'aha moments');
     assert.equal(await lock(page), `connect-src 'self' ${mock}`);
 
+    // Coming back: the hashed scripts and stylesheet come from the browser's cache without asking
+    // nginx again (`immutable`: no revalidation, a transfer of 0 bytes); the page itself is asked for.
+    await page.goto(`${site}${detailPath}`);
+    await expectHeading(page, 'aha moments');
+    const assets = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, transferSize: entry.transferSize })),
+    );
+    assert.ok(assets.length >= 3, `the page's assets: ${JSON.stringify(assets)}`);
+    assert.deepEqual(assets.filter((asset) => asset.transferSize > 0), [], 'every asset of a second visit comes from the cache');
+    const pageBytes = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).transferSize);
+    assert.ok(pageBytes > 0, 'the page itself is asked for again (no-cache)');
+
     // Every API request went to the mock; none to the site's own /api/.
     assert.deepEqual(apiCallsTo(requests, site), []);
     assert.ok(apiCallsTo(requests, mock).length > 5, 'the console called the mock');

@@ -2,12 +2,15 @@
  * The cold start's one door (DESIGN.md): what makes a full page load faster, handed to main.tsx as
  * one object. Each piece stays only while the bench shows it pays (docs/performance.md).
  * - The page's inline script (before-entry.ts, written into index.html by build/entry-head.ts)
- *   warms up the date formats while the code downloads; the console never imports it.
+ *   warms up the date formats and asks for the route's chunks and first API request while the
+ *   entry downloads; `transport` answers the console's same request with it (early-answer.ts).
  * - `transport`, `afterFirstPaint`, `armPaintHold`: requests and work started while the first screen
  *   is committed wait until it is painted (paint-hold.ts). The API layer only gets the transport.
  * - `firstRouteReady`: the first render waits briefly for the route's code and data (first-route.ts).
  */
 import type { Transport } from '../../api/runtime/runtime.ts';
+import { EARLY_REQUEST } from './before-entry.ts';
+import { answerEarly, type EarlyRequest } from './early-answer.ts';
 import { firstRouteReady } from './first-route.ts';
 import { createPaintHold } from './paint-hold.ts';
 
@@ -21,5 +24,6 @@ export interface ColdStart {
 
 export function startColdStart(): ColdStart {
   const hold = createPaintHold();
-  return { transport: hold.transport((url, init) => fetch(url, init)), afterFirstPaint: hold.afterFirstPaint, armPaintHold: hold.arm, firstRouteReady };
+  const transport = answerEarly((url, init) => fetch(url, init), (window as { [EARLY_REQUEST]?: EarlyRequest })[EARLY_REQUEST]);
+  return { transport: hold.transport(transport), afterFirstPaint: hold.afterFirstPaint, armPaintHold: hold.arm, firstRouteReady };
 }
