@@ -24,7 +24,7 @@ describe('Another organization of the same key', () => {
   journey('New project follows the role in the organization shown: an admin of Hedgebox Labs, a member of Hedgebox Inc.', async ({ page }) => {
     await openConnected(page, `/projects?organization=${labs}`, 'Projects', memberKey);
     const button = main(page).getByRole('button', { name: 'New project', exact: true });
-    await main(page).getByRole('link', { name: 'Labs Prototype' }).waitFor();
+    await main(page).getByRole('link', { name: 'Labs Prototype' }).first().waitFor();
     await eventually(async () => assert.equal(await button.isDisabled(), false, 'New project is open to an admin of Hedgebox Labs'));
     assert.ok(!(await describedText(button)).includes('You are a member'), 'no member refusal in Hedgebox Labs');
     await button.click();
