@@ -37,6 +37,8 @@ export interface RenderAppOptions {
   host?: string;
   /** How the routes load a page's code (a test may hold it back): src/app/routes.tsx. */
   loadPage?: AppRoutesOptions['loadPage'];
+  /** Apply the changes other tabs declare (their BroadcastChannel messages), as a real tab does. */
+  syncTabs?: boolean;
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -55,7 +57,7 @@ export interface RenderAppResult extends RenderResult {
 
 export function renderApp(path = '/', options: RenderAppOptions = {}): RenderAppResult {
   const key = options.key === undefined ? 'phx_demo_admin' : options.key;
-  const { runtime, queryClient } = freshConsole({ key, host: options.host, remember: options.remember });
+  const { runtime, queryClient } = freshConsole({ key, host: options.host, remember: options.remember, syncTabs: options.syncTabs });
   const router = createMemoryRouter(createAppRoutes(queryClient, { loadPage: options.loadPage }), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMatch, useSearchParams } from 'react-router-dom';
 import { organizationQueries, userQueries } from '../api/organization/organization.ts';
+import { aboutOrganization } from '../api/organization/about.ts';
 import type { Organization } from '../contract/schemas.ts';
 
 export function useCurrentProjectId(): string | null {
@@ -32,6 +33,7 @@ export interface ShellScope {
 export function useShellScope(): ShellScope {
   const match = useMatch('/projects/:projectId/*');
   const onProjects = useMatch('/projects');
+  const onOrganization = useMatch('/organization/*');
   const [params] = useSearchParams();
   const current = useQuery(organizationQueries.current());
   const all = useQuery(organizationQueries.all());
@@ -39,13 +41,13 @@ export function useShellScope(): ShellScope {
   const organizations = all.data?.length ? all.data : current.data ? [current.data] : [];
   const holding = (id: string | null) =>
     id === null ? undefined : organizations.find((org) => org.projects.some((project) => String(project.id) === id));
-  const wanted = onProjects ? params.get('organization') : null;
-  const organization =
-    (wanted ? organizations.find((org) => org.id === wanted) : undefined) ??
-    (match ? holding(projectId) : undefined) ??
-    organizations.find((org) => org.id === current.data?.id) ??
-    current.data ??
-    null;
+  const wanted = onProjects || onOrganization ? params.get('organization') : null;
+  // The one answer to "which organization is this about" (DESIGN.md rule 6).
+  const about = aboutOrganization(match ? { projectId } : { organization: wanted || null }, {
+    current: current.data ?? (current.isError ? null : undefined),
+    all: all.data ?? (all.isError ? null : undefined),
+  });
+  const organization = about.organization ?? organizations.find((org) => org.id === current.data?.id) ?? current.data ?? null;
   const project = projectId === null ? undefined : holding(projectId)?.projects.find((p) => String(p.id) === projectId);
   return { organizations, organization, projectId, projectName: project?.name ?? null, inProject: Boolean(match) };
 }

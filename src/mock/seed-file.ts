@@ -115,6 +115,8 @@ export interface SeedFile {
   laterActivity: ActivitySpec[];
   /** The dashboards of API.md v4 §9, made after every other one. */
   accessAdditions: DashboardBatch & { project: ProjectName };
+  /** The second organization's dashboard of API.md v5 §9, made after those. */
+  labsAdditions: DashboardBatch & { project: ProjectName };
 }
 
 /** The JSON as the builder reads it: the few enumerations are checked where they are used. */

@@ -386,7 +386,7 @@ export function seedData(): StoreData {
       ...structuredClone(userDefaults),
       last_login: at(p.joined, 60 * 24 * 200),
       current_organization_id: organizationId(p.organization),
-      current_project_id: main ? P.app : P.outside,
+      current_project_id: main ? P.app : p.organization === 'secondOrganization' ? P.labs : P.outside,
       ...structuredClone(p.user ?? {}),
       // Someone who left: inactive, out of every member list, still the creator of what they made.
       ...(p.left === undefined ? {} : { is_active: false, last_login: p.left }),
@@ -457,6 +457,9 @@ export function seedData(): StoreData {
   // API.md v4 §9, after everything else so that the ids and draws above stay as they were.
   const additions = seed.accessAdditions;
   b.addDashboards(P[additions.project], additions.list, additions.start, additions.everyMinutes);
+  // API.md v5 §9: the second organization's own member's dashboard, last of all for the same reason.
+  const labs = seed.labsAdditions;
+  b.addDashboards(P[labs.project], labs.list, labs.start, labs.everyMinutes);
 
   b.activity.sort((a, c) => (a.created_at < c.created_at ? -1 : a.created_at > c.created_at ? 1 : 0));
   return {

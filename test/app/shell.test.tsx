@@ -27,8 +27,8 @@ describe('shell', () => {
   });
 
   it('shows the organization’s name as text when the key sees only one', async () => {
-    const organization = await apiGet<Organization>('/api/organizations/@current/', 'phx_demo_member');
-    renderApp('/projects/1/dashboards', { key: 'phx_demo_member' });
+    const organization = await apiGet<Organization>('/api/organizations/@current/', 'phx_demo_readonly');
+    renderApp('/projects/1/dashboards', { key: 'phx_demo_readonly' });
     expect(await screen.findByText(organization.name)).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1, name: 'Dashboards' });
     expect(screen.queryByRole('combobox', { name: 'Organization' })).not.toBeInTheDocument();

@@ -189,7 +189,13 @@ describe('GET users/@me/', () => {
       { id: ORG, name: 'Hedgebox Inc.', slug: 'hedgebox', logo_media_id: null, membership_level: 8, members_can_use_personal_api_keys: true },
       { id: seedIds.secondOrganization, name: 'Hedgebox Labs', slug: 'hedgebox-labs', logo_media_id: null, membership_level: 8, members_can_use_personal_api_keys: true },
     ]);
-    expect((await member.get('/api/users/@me/')).body.organizations.map((o: { id: string }) => o.id)).toEqual([ORG]);
+    // API.md v5 §9: the member key's user is a plain member here and an admin of the second organization.
+    const members = (await member.get('/api/users/@me/')).body.organizations;
+    expect(members.map((o: { id: string; membership_level: number }) => [o.id, o.membership_level])).toEqual([
+      [ORG, 1],
+      [seedIds.secondOrganization, 8],
+    ]);
+    expect((await readonly.get('/api/users/@me/')).body.organizations.map((o: { id: string }) => o.id)).toEqual([ORG]);
   });
 
   it('only @me is a user path', async () => {
@@ -216,7 +222,8 @@ describe('GET organizations/ (§7 #28)', () => {
     const projects = await admin.get(`/api/organizations/${seedIds.secondOrganization}/projects/`);
     expect(projects.body.results.map((p: { id: number }) => p.id)).toEqual([P.labs]);
     expect((await admin.get(`/api/projects/${P.labs}/dashboards/`)).body.count).toBeGreaterThan(0);
-    expectError(await member.get(`/api/organizations/${seedIds.secondOrganization}/`), 404, 'invalid_request', 'not_found', 'Not found.');
+    expect((await member.get(`/api/organizations/${seedIds.secondOrganization}/`)).body.membership_level).toBe(8);
+    expectError(await readonly.get(`/api/organizations/${seedIds.secondOrganization}/`), 404, 'invalid_request', 'not_found', 'Not found.');
   });
 });
 

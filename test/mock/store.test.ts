@@ -72,6 +72,20 @@ describe('the seed', () => {
     for (const key of demoKeys) expect(data.users.find((u) => u.email === key.userEmail)!.current_project_id).toBe(P.app);
   });
 
+  it("gives the member key's user two roles, and the second organization a member and a dashboard of its own (API.md v5 §9)", () => {
+    const data = seedData();
+    const levelIn = (organization: string, user: number) => data.members.find((m) => m.organization_id === organization && m.user_id === user)?.level;
+    expect(levelIn(seedIds.organization, U.tomas)).toBe(1);
+    expect(levelIn(seedIds.secondOrganization, U.tomas)).toBe(8);
+    const own = data.members.filter(
+      (m) => m.organization_id === seedIds.secondOrganization && data.members.every((o) => o.user_id !== m.user_id || o.organization_id === seedIds.secondOrganization),
+    );
+    expect(own.map((m) => m.user_id)).toEqual([U.ines]);
+    const theirs = data.dashboards.filter((d) => d.created_by === U.ines);
+    expect(theirs.map((d) => [d.id, d.project_id])).toEqual([[D.prototypeRetention, P.labs]]);
+    expect(data.users.find((u) => u.id === U.ines)).toMatchObject({ current_organization_id: seedIds.secondOrganization, current_project_id: P.labs });
+  });
+
   it('has at least 3 projects with dashboards, one with at least 250 of realistic variety', () => {
     const data = seedData();
     const hedgebox = data.projects.filter((p) => p.organization_id === seedIds.organization);

@@ -16,7 +16,8 @@ import { scopeGranted } from '../../contract/scopes.ts';
 import { accessVerdicts, viewerReason } from './access-verdict.ts';
 import { changed, type Change } from '../client/changes.ts';
 import { apiRequest, type ApiCall } from '../client/http.ts';
-import { organizationQueries, userQueries } from '../organization/organization.ts';
+import { userQueries } from '../organization/organization.ts';
+import { useOrganizationAbout, useOrganizationMembers } from '../organization/about.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from '../client/query-keys.ts';
 
 const dashboardPath = (projectId: ProjectId, dashboardId: DashboardId) =>
@@ -78,8 +79,10 @@ export const accessControlQueries = {
 
 /**
  * A rule changed: the dashboard's rules (the rule replaced in the cached answer at once, so every
- * row it affects redraws), who has access, the dashboard itself (the caller's `user_access_level`)
- * and the project's lists (a dashboard at `none` leaves them).
+ * row it affects redraws), who has access, the dashboard itself (the caller's `user_access_level`),
+ * the project's lists (a dashboard at `none` leaves them), the organization's rows (they carry
+ * `user_access_level` too), the activity log (the dashboard's History, the project's Activity: the
+ * change is logged) and the people's exceptions.
  */
 function ruleChanged(projectId: ProjectId, dashboardId: DashboardId, change: AccessRuleChange, rule: AccessControl | null): Change[] {
   const rules = accessControlQueries.rules(projectId, dashboardId).queryKey;
@@ -93,6 +96,9 @@ function ruleChanged(projectId: ProjectId, dashboardId: DashboardId, change: Acc
     changed.refresh(accessControlQueries.usersWithAccess(projectId, dashboardId).queryKey),
     changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
     changed.refresh(keyRoots.dashboardLists(projectId)),
+    changed.refresh(keyRoots.dashboardRows(projectId)),
+    changed.refresh(keyRoots.activityLog(projectId)),
+    changed.refresh(keyRoots.personAccess),
   ];
 }
 
@@ -125,8 +131,9 @@ export function useCallerAccessReason(
   const below = !!dashboard && !!level && level !== 'editor' && level !== 'manager';
   const readable = below && mayReadRules(scopes) === true;
   const rules = useQuery({ ...accessControlQueries.rules(projectId, dashboard?.id ?? ''), enabled: readable });
-  const members = useQuery({ ...organizationQueries.members(), enabled: readable });
-  const organization = useQuery({ ...organizationQueries.current(), enabled: readable });
+  // The dashboard's organization (its project's) judges: its members and its features.
+  const about = useOrganizationAbout({ dashboard: { projectId } });
+  const members = useOrganizationMembers(about, readable);
   const me = useQuery({ ...userQueries.me(), enabled: readable });
   if (!readable || !dashboard || !rules.data || !members.data || !me.data) return null;
   const mine = members.data.find((m) => m.user.uuid === me.data.uuid);
@@ -141,7 +148,7 @@ export function useCallerAccessReason(
       role: r.role ?? null,
     })),
     usersWithAccess: null,
-    features: organization.data?.available_product_features ?? null,
+    features: about.features,
   });
   // The rules as read must agree with the level the dashboard gave: else the generic sentence stands.
   return verdict && verdict.level === level ? viewerReason(verdict) : null;

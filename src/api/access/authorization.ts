@@ -24,6 +24,7 @@ import { personalApiKeyQueries } from './key-access-queries.ts';
 import { keepAccess } from './remember-access.ts';
 import { mockQueries, productionKeyRulesOf } from '../resources/mock.ts';
 import { organizationQueries, userQueries } from '../organization/organization.ts';
+import { useOrganizationAbout, type OrganizationSubject } from '../organization/about.ts';
 import { projectQueries } from '../resources/projects.ts';
 import { type ProjectId } from '../client/query-keys.ts';
 import { useConnectionState, useRuntime } from '../runtime/use-runtime.ts';
@@ -198,6 +199,11 @@ function useProductionKeyRules(kept: boolean | undefined): boolean | undefined {
 }
 
 export interface AuthorizationContext {
+  /**
+   * Which organization the page is about (DESIGN.md rule 6): its role judges. Without it, the
+   * project's organization when there is a project, else the key's current one.
+   */
+  organization?: OrganizationSubject;
   projectId?: ProjectId | null;
   /** The project when the page has it (its `effective_membership_level` is the person's role there). */
   project?: Pick<Project, 'effective_membership_level'> | null;
@@ -224,6 +230,9 @@ export function useAuthorization(context: AuthorizationContext = {}): Authorizat
   const keeper = keepAccess(useRuntime(), useQueryClient());
   const key = useQuery(personalApiKeyQueries.current());
   const organization = useQuery(organizationQueries.current());
+  const about = useOrganizationAbout(
+    context.organization ?? (context.projectId === undefined || context.projectId === null ? { organization: null } : { projectId: context.projectId }),
+  );
   const me = useQuery({ ...userQueries.me(), enabled: !!context.dashboard });
   const kept = keeper.read();
   const productionKeyRules = useProductionKeyRules(kept?.productionKeyRules);
@@ -232,13 +241,16 @@ export function useAuthorization(context: AuthorizationContext = {}): Authorizat
     : key.isError
       ? { scopes: null, scopedTeams: [] }
       : kept?.key ?? { scopes: undefined, scopedTeams: [] };
-  const organizationLevel = organization.data
+  // The key's current organization's level is kept with the connection; another organization's comes from the list.
+  const currentLevel = organization.data
     ? organization.data.membership_level ?? null
     : organization.isError
       ? null
       : kept && 'membershipLevel' in kept
         ? kept.membershipLevel
         : undefined;
+  // Not known yet which (the lists load): the kept current level stands, as most pages are about it.
+  const organizationLevel = about.id === undefined || about.isCurrent ? currentLevel : about.membershipLevel;
   const projectLevel = context.project?.effective_membership_level ?? null;
   const facts: AuthorizationFacts = {
     scopes: keyFacts.scopes,
@@ -271,9 +283,9 @@ export function useProjectPermissions(projectId: ProjectId, known?: Pick<Project
   };
 }
 
-/** Organization-level answers (the project list). */
-export function useOrganizationPermissions() {
-  const { refusal: why } = useAuthorization();
+/** Organization-level answers (the project list), in the organization the page is about (`?organization=`). */
+export function useOrganizationPermissions(organization: string | null = null) {
+  const { refusal: why } = useAuthorization({ organization: { organization } });
   return { createProject: why('createProject'), readMembers: why('readMembers') };
 }
 

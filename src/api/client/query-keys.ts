@@ -9,6 +9,7 @@
  *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search   … 'rows'
  *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
  *   ['organization', org, 'projects']   (the projects the organization's pages walk)
+ *   ['person-access', org, userUuid, level, {readRules}]   (a person's exceptions, built from the entries above)
  *   ['mock', …]
  *
  * Ids are keyed as strings so `7` from the API and `'7'` from the URL are the same entry.
@@ -47,6 +48,11 @@ export const keyRoots = {
   /** One dashboard's detail (this exact key) and its collaborators and sharing beneath it. */
   dashboard: (projectId: ProjectId, dashboardId: DashboardId) =>
     ['dashboards', id(projectId), 'detail', id(dashboardId)] as const,
+  /**
+   * A person's exceptions (the person page), one entry per organization and member, built from the
+   * cached rows, collaborators and rules: a collaborator, rule or restriction change refreshes them all.
+   */
+  personAccess: ['person-access'] as const,
   mock: ['mock'] as const,
 };
 

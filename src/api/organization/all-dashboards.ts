@@ -34,9 +34,9 @@ import { fetchDashboardPage } from '../resources/dashboards.ts';
 import type { ApiCall } from '../client/http.ts';
 import { PAGE_SIZE } from '../client/pagination.ts';
 import { fetchProjectPage } from '../resources/projects.ts';
-import { keyRoots, type DashboardId, type ProjectId } from '../client/query-keys.ts';
+import { keyRoots } from '../client/query-keys.ts';
 import { createRequestPool, type RequestPool } from '../bulk/request-pool.ts';
-import { fetchSharing, sharingQueries } from '../resources/sharing.ts';
+import { sharingQueries } from '../resources/sharing.ts';
 
 export type { OrganizationDashboard, ProjectRows } from '../resources/dashboard-rows.ts';
 
@@ -208,14 +208,6 @@ export const organizationDashboardQueries = {
       // 50,000 rows: no deep comparison of each chunk with the entry before it.
       structuralSharing: false,
     }),
-  /** A shared dashboard's sharing configuration, the Sharing tab's entry, read through the organization's pool. */
-  sharing: (projectId: ProjectId, dashboardId: DashboardId) => {
-    const options = sharingQueries.detail(projectId, dashboardId);
-    return queryOptions({
-      ...options,
-      queryFn: (call) => organizationPool(call.client).run((signal) => fetchSharing(projectId, dashboardId, { client: call.client, signal }), call.signal),
-    });
-  },
 };
 
 // ---------- the hook the pages use ----------
@@ -350,11 +342,15 @@ export interface SharingConfigurations {
   total: number;
 }
 
+/** Configurations asked for at once: each answer lets the next one go. */
+const SHARING_IN_FLIGHT = 4;
+
 /**
- * The sharing configuration of each shared row, from the Sharing tab's entries (`sharingQueries`),
- * read through the organization's pool (at most 4 requests in flight).
+ * The sharing configuration of each shared row: the Sharing tab's entries, read through their one
+ * factory (`sharingQueries.detail`), at most 4 unanswered at a time (those answered stay subscribed).
  */
 export function useSharingConfigurations(rows: ReadonlyArray<OrganizationDashboard>): SharingConfigurations {
+  const client = useQueryClient();
   const shared = useMemo(() => rows.filter((row) => row.is_shared), [rows]);
   const combine = useCallback(
     (results: UseQueryResult<SharingConfiguration>[]): SharingConfigurations => {
@@ -371,5 +367,13 @@ export function useSharingConfigurations(rows: ReadonlyArray<OrganizationDashboa
     },
     [shared],
   );
-  return useQueries({ queries: shared.map((row) => organizationDashboardQueries.sharing(row.projectId, row.id)), combine });
+  let waiting = 0;
+  const queries = shared.map((row) => {
+    const options = sharingQueries.detail(row.projectId, row.id);
+    const state = client.getQueryState(options.queryKey);
+    // An answer (or a failure) in the cache is used; of the others, the first few are asked for.
+    const answered = state !== undefined && (state.data !== undefined || state.status === 'error');
+    return { ...options, enabled: answered || waiting++ < SHARING_IN_FLIGHT };
+  });
+  return useQueries({ queries, combine });
 }

@@ -2,20 +2,26 @@
  * `People` and the person page (CONSOLE.md "Who can do what, and why"): how many dashboards each
  * member created (counted over the rows `All dashboards` loads), and the dashboards where one
  * person's access differs from what their role alone gives, worked out by the verdict
- * (access-verdict.ts) from each dashboard's collaborators and rules. Those are read at most 4 at a
- * time through a request pool (its 429 pauses included), with progress and `Stop`, and kept in the
- * query cache under the factories' keys, so moving between people and pages reads nothing twice.
+ * (access-verdict.ts) from each dashboard's collaborators and rules.
+ *
+ * A person's exceptions are a cache entry of their own (`personAccessQueries.exceptions`), built from
+ * the cached entries of the organization's rows and of each dashboard's collaborators and rules (read
+ * through their own factories, at most 4 requests in flight through the organization's pool, a
+ * fresh answer read from the cache, an invalidated one never trusted). A collaborator, rule or
+ * restriction change declares `keyRoots.personAccess` changed, here and in the other tabs, so the
+ * entry is built again from what changed (and what did not, from the cache).
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorSentence } from '../../contract/error-body.ts';
 import type { Member } from '../../contract/schemas.ts';
 import type { Collaborator } from '../../contract/dashboard-sharing.ts';
 import type { AccessControls } from '../../contract/access-control.ts';
-import { accessControlQueries, fetchAccessControls } from '../access/access-controls.ts';
+import { accessControlQueries } from '../access/access-controls.ts';
 import { accessVerdicts, type AccessLevel, type MemberInput } from '../access/access-verdict.ts';
-import { collaboratorQueries, fetchCollaborators } from '../resources/collaborators.ts';
-import { createRequestPool } from '../bulk/request-pool.ts';
+import { collaboratorQueries } from '../resources/collaborators.ts';
+import { keyRoots } from '../client/query-keys.ts';
+import { organizationDashboardQueries, organizationPool } from './all-dashboards.ts';
 
 /** What the person page needs of a dashboard (an `All dashboards` row has it). */
 export interface DashboardForPerson {
@@ -41,9 +47,9 @@ export function countCreated(rows: ReadonlyArray<{ created_by: { uuid: string } 
 const RESTRICTED = 37;
 /** What a plain member's role alone gives on a dashboard (§5.7: `editor` without rules, §5.4: restriction 21). */
 const ROLE_ALONE: AccessLevel = 'editor';
-/** Read facts stay fresh this long in the cache (a revisit within it reads nothing again). */
+/** Read facts (and a person's complete exceptions) stay fresh this long (a revisit within it reads nothing again). */
 const KEEP_MS = 5 * 60_000;
-/** Answers reach React at most this often. */
+/** A first build's progress reaches the cache (and React) at most this often. */
 const FLUSH_MS = 100;
 
 export interface PersonException {
@@ -81,6 +87,138 @@ export function exceptionFor(
   return { dashboard, access: verdict.access, why: verdict.why };
 }
 
+/** A person's exceptions as the cache keeps them; `complete` false while building, or after `Stop`. */
+export interface PersonExceptions {
+  exceptions: PersonException[];
+  /** Dashboards whose facts could not be read, with the API's sentence. */
+  failures: Array<{ dashboard: DashboardForPerson; reason: string }>;
+  /** Dashboards looked at, of how many (rows still arriving make `total` grow). */
+  done: number;
+  total: number;
+  complete: boolean;
+}
+
+const noExceptions: PersonExceptions = { exceptions: [], failures: [], done: 0, total: 0, complete: false };
+
+/** A cached answer that may be used as it is: present, never invalidated, read within KEEP_MS. */
+function freshAnswer<T>(client: QueryClient, queryKey: QueryKey): T | undefined {
+  const state = client.getQueryState<T>(queryKey);
+  return state && state.data !== undefined && !state.isInvalidated && Date.now() - state.dataUpdatedAt < KEEP_MS ? state.data : undefined;
+}
+
+/**
+ * The cached answer of `options` when fresh, else its own factory's fetch (deduplicated with any
+ * other) through the organization's pool.
+ */
+function cachedOrFetched<T>(client: QueryClient, options: { queryKey: QueryKey; queryFn?: unknown }, signal: AbortSignal): T | Promise<T> {
+  const cached = freshAnswer<T>(client, options.queryKey);
+  if (cached !== undefined) return cached;
+  return organizationPool(client).run(() => client.fetchQuery({ ...(options as Parameters<QueryClient['fetchQuery']>[0]), staleTime: KEEP_MS }) as Promise<T>, signal);
+}
+
+export interface PersonAccessSubject {
+  /** The page's `?organization=` ('' for the key's current one): whose rows are walked. */
+  organization: string;
+  member: Member | null;
+  /** The key may read rules (else only the restriction and collaborators count). */
+  readRules: boolean;
+  /** The organization's features (the verdict reads them). */
+  features: ReadonlyArray<{ key: string }> | null;
+}
+
+/** Builds the entry: each project's rows as they are complete, then each dashboard's facts. */
+function buildExceptions({ organization, member, readRules, features }: PersonAccessSubject) {
+  return async (context: QueryFunctionContext<QueryKey>): Promise<PersonExceptions> => {
+    const { client, queryKey, signal } = context;
+    if (!member) return { ...noExceptions, complete: true };
+    const before = client.getQueryState<PersonExceptions>(queryKey);
+    // A first build (or one after `Stop`) shows its progress; a refresh keeps the last answer until done.
+    const progressive = !before?.data?.complete;
+    const result: PersonExceptions = { exceptions: [], failures: [], done: 0, total: 0, complete: false };
+    const snapshot = (): PersonExceptions => ({ ...result, exceptions: [...result.exceptions], failures: [...result.failures] });
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const write = () => {
+      timer = null;
+      if (!signal.aborted) client.setQueryData<PersonExceptions>(queryKey, snapshot());
+    };
+    const progress = () => {
+      if (progressive) timer ??= setTimeout(write, FLUSH_MS);
+    };
+    // `Stop`: what was found stays, incomplete (the query reverts to the last write).
+    const keep = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (progressive) client.setQueryData<PersonExceptions>(queryKey, snapshot());
+    };
+    signal.addEventListener('abort', keep, { once: true });
+
+    const one = async (dashboard: DashboardForPerson) => {
+      const theirs = dashboard.created_by?.uuid === member.user.uuid;
+      const needsCollaborators = dashboard.restriction_level >= RESTRICTED && !theirs;
+      const needsRules = readRules && !theirs;
+      try {
+        const [collaborators, rules] = await Promise.all([
+          needsCollaborators ? cachedOrFetched<Collaborator[]>(client, collaboratorQueries.list(dashboard.projectId, dashboard.id), signal) : null,
+          needsRules ? cachedOrFetched<AccessControls>(client, accessControlQueries.rules(dashboard.projectId, dashboard.id), signal) : null,
+        ]);
+        const exception = exceptionFor(member, dashboard, collaborators, rules, features);
+        if (exception) result.exceptions.push(exception);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        result.failures.push({ dashboard, reason: errorSentence(error) });
+      }
+      result.done += 1;
+      progress();
+    };
+
+    try {
+      const projects = await client.fetchQuery(organizationDashboardQueries.projects(organization));
+      await Promise.all(
+        projects.map(async (project) => {
+          let rows;
+          try {
+            rows = await client.fetchQuery(organizationDashboardQueries.rows(project));
+          } catch (error) {
+            if (signal.aborted) throw error;
+            // The organization's pages say which project could not be read.
+            return;
+          }
+          if (signal.aborted) return;
+          result.total += rows.rows.length;
+          progress();
+          await Promise.all(rows.rows.map(one));
+        }),
+      );
+    } finally {
+      signal.removeEventListener('abort', keep);
+      if (timer !== null) clearTimeout(timer);
+    }
+    if (signal.aborted) throw signal.reason;
+    return { ...snapshot(), complete: true };
+  };
+}
+
+export const personAccessQueries = {
+  /**
+   * The dashboards where `member`'s access differs from what their role alone gives, over every
+   * dashboard of the organization: one entry per organization and member, built from the cached
+   * rows, collaborators and rules. Incomplete (building, or stopped) it is always stale.
+   */
+  exceptions: (subject: PersonAccessSubject) =>
+    queryOptions({
+      queryKey: [
+        ...keyRoots.personAccess,
+        subject.organization || '@current',
+        subject.member?.user.uuid ?? '',
+        subject.member?.level ?? null,
+        { readRules: subject.readRules, features: subject.features?.map((f) => f.key) ?? null },
+      ] as const,
+      queryFn: buildExceptions(subject) as (context: QueryFunctionContext) => Promise<PersonExceptions>,
+      staleTime: (query) => (query.state.data?.complete ? KEEP_MS : 0),
+      structuralSharing: false,
+    }),
+};
+
 export interface PersonExceptionsState {
   exceptions: PersonException[];
   /** Dashboards looked at, of how many. */
@@ -89,143 +227,37 @@ export interface PersonExceptionsState {
   loading: boolean;
   stopped: boolean;
   /** Dashboards whose facts could not be read, with the API's sentence. */
-  failures: Array<{ dashboard: DashboardForPerson; reason: string }>;
+  failures: PersonExceptions['failures'];
   stop: () => void;
   restart: () => void;
 }
 
-
-/** The cached answer under `queryKey` when it is fresh enough, else undefined. */
-function fresh<T>(client: QueryClient, queryKey: readonly unknown[]): T | undefined {
-  const state = client.getQueryState(queryKey);
-  return state?.data !== undefined && Date.now() - state.dataUpdatedAt < KEEP_MS ? (state.data as T) : undefined;
-}
-
 /**
- * The exceptions of `member` over `dashboards` (which may still grow while `All dashboards` streams).
- * `readRules`: the key may read rules (else only the restriction and collaborators count).
- * Nothing is read for admins and owners: their role gives them `manager` everywhere.
+ * The person page's view of the entry. Nothing is read for admins and owners (their role gives
+ * them `manager` everywhere), nor before `enabled` (the organization's features are known).
  */
-export function usePersonExceptions(
-  member: Member | null,
-  dashboards: ReadonlyArray<DashboardForPerson>,
-  readRules: boolean,
-  features: ReadonlyArray<{ key: string }> | null,
-): PersonExceptionsState {
+export function usePersonExceptions(subject: PersonAccessSubject, enabled = true): PersonExceptionsState {
   const client = useQueryClient();
-  const [generation, setGeneration] = useState(0);
-  const [results, setResults] = useState<{ run: string; exceptions: PersonException[]; done: number; failures: PersonExceptionsState['failures']; stopped: boolean }>({
-    run: '',
-    exceptions: [],
-    done: 0,
-    failures: [],
-    stopped: false,
-  });
-  const run = JSON.stringify([member?.id ?? null, readRules, generation]);
-  const current = results.run === run ? results : { run, exceptions: [], done: 0, failures: [], stopped: false };
-  if (results.run !== run) setResults(current);
-  const asked = useRef<{ run: string; keys: Set<string>; controller: AbortController; pool: ReturnType<typeof createRequestPool> } | null>(null);
-
-  const applies = !!member && member.level < 8;
-
-  // One pool per person (and per restart): what was asked for stays asked.
-  useEffect(() => {
-    if (!applies) return;
-    const controller = new AbortController();
-    asked.current = { run, keys: new Set(), controller, pool: createRequestPool({ concurrency: 4, signal: controller.signal }) };
-    return () => {
-      controller.abort();
-      asked.current = null;
-    };
-  }, [applies, run]);
-
-  useEffect(() => {
-    const here = asked.current;
-    if (!applies || !member || !here || here.run !== run || here.controller.signal.aborted) return;
-    const { pool, controller } = here;
-    // Answers reach React in batches (one render per batch, not per dashboard).
-    const found: PersonException[] = [];
-    const failed: PersonExceptionsState['failures'] = [];
-    let settled = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      timer = null;
-      if (controller.signal.aborted || settled === 0) return;
-      const [count, more, lost] = [settled, found.splice(0), failed.splice(0)];
-      settled = 0;
-      setResults((previous) =>
-        previous.run === run
-          ? {
-              ...previous,
-              done: previous.done + count,
-              exceptions: more.length ? [...previous.exceptions, ...more] : previous.exceptions,
-              failures: lost.length ? [...previous.failures, ...lost] : previous.failures,
-            }
-          : previous,
-      );
-    };
-    const settle = () => {
-      settled += 1;
-      timer ??= setTimeout(flush, FLUSH_MS);
-    };
-    const ask = <T,>(queryKey: readonly unknown[], fetcher: (signal: AbortSignal) => Promise<T>): T | Promise<T> =>
-      fresh<T>(client, queryKey) ??
-      pool.run(async (signal) => {
-        const answer = await fetcher(signal);
-        client.setQueryData(queryKey, answer);
-        return answer;
-      });
-    for (const dashboard of dashboards) {
-      if (here.keys.has(dashboard.key)) continue;
-      here.keys.add(dashboard.key);
-      const needsCollaborators = dashboard.restriction_level >= RESTRICTED && dashboard.created_by?.uuid !== member.user.uuid;
-      const needsRules = readRules && dashboard.created_by?.uuid !== member.user.uuid;
-      const collaborators = needsCollaborators
-        ? ask(collaboratorQueries.list(dashboard.projectId, dashboard.id).queryKey, (signal) =>
-            fetchCollaborators(dashboard.projectId, dashboard.id, { client, signal }),
-          )
-        : null;
-      const rules = needsRules
-        ? ask(accessControlQueries.rules(dashboard.projectId, dashboard.id).queryKey, (signal) =>
-            fetchAccessControls(dashboard.projectId, dashboard.id, { client, signal }),
-          )
-        : null;
-      Promise.all([collaborators, rules]).then(
-        ([c, r]) => {
-          const exception = exceptionFor(member, dashboard, c, r, features);
-          if (exception) found.push(exception);
-          settle();
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          failed.push({ dashboard, reason: errorSentence(error) });
-          settle();
-        },
-      );
-    }
-    return () => {
-      if (timer !== null) clearTimeout(timer);
-      flush();
-    };
-  }, [applies, member, dashboards, run, readRules, features, client]);
-
-  const stop = useCallback(() => {
-    const here = asked.current;
-    if (!here || here.controller.signal.aborted) return;
-    here.controller.abort();
-    setResults((previous) => (previous.run === run ? { ...previous, stopped: true } : previous));
-  }, [run]);
-
-  const restart = useCallback(() => setGeneration((g) => g + 1), []);
-  const total = applies ? dashboards.length : 0;
-  const loading = applies && !current.stopped && current.done < total;
+  const options = personAccessQueries.exceptions(subject);
+  const hash = JSON.stringify(options.queryKey);
+  // Which entry `Stop` halted: what stops is this page's reading, not the data.
+  const [stoppedFor, setStoppedFor] = useState<string | null>(null);
+  const applies = !!subject.member && subject.member.level < 8;
+  const stopped = stoppedFor === hash;
+  const query = useQuery({ ...options, enabled: enabled && applies && !stopped });
+  const data = query.data ?? noExceptions;
+  const stop = () => {
+    setStoppedFor(hash);
+    void client.cancelQueries({ queryKey: options.queryKey, exact: true });
+  };
+  const restart = () => setStoppedFor(null);
   return {
-    exceptions: current.exceptions,
-    done: current.done,
-    total,
-    loading,
-    stopped: current.stopped,
-    failures: current.failures,
+    exceptions: data.exceptions,
+    done: data.done,
+    total: data.total,
+    loading: applies && !stopped && !data.complete && !query.isError,
+    stopped: applies && stopped && !data.complete,
+    failures: data.failures,
     stop,
     restart,
   };

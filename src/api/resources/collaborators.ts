@@ -61,7 +61,8 @@ export const collaboratorQueries = {
 /**
  * The collaborator list as the API answered, then the dashboard itself (not its sub-queries: the
  * caller's privilege changes when they remove themselves), the project's lists (their privilege
- * column) and its rows in the organization's pages (the bulk actions' refusals read the privilege).
+ * column), its rows in the organization's pages (the bulk actions' refusals read the privilege) and
+ * the people's exceptions.
  */
 const collaboratorsChanged = (
   projectId: ProjectId,
@@ -73,6 +74,8 @@ const collaboratorsChanged = (
   changed.refresh(keyRoots.dashboard(projectId, dashboardId), { exact: true }),
   changed.refresh(keyRoots.dashboardLists(projectId)),
   changed.refresh(keyRoots.dashboardRows(projectId)),
+  // Whom it is an exception for (the person page) follows the list.
+  changed.refresh(keyRoots.personAccess),
 ];
 
 /** Variables: the user's `uuid`. The new collaborator is appended to the cached list. */

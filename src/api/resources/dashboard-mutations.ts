@@ -206,7 +206,13 @@ export function useMoveTile(projectId: ProjectId, dashboardId: DashboardId) {
 export function useUpdateDashboard(projectId: ProjectId, dashboardId: DashboardId) {
   return useMutation({
     mutationFn: (changes: DashboardUpdateInput, call) => updateDashboard(projectId, dashboardId, changes, call),
-    meta: { changes: (dashboard: Dashboard) => dashboardSaved(projectId, dashboard) },
+    meta: {
+      changes: (dashboard: Dashboard, changes: DashboardUpdateInput) => [
+        ...dashboardSaved(projectId, dashboard),
+        // A new restriction changes whom the dashboard is an exception for (the person page).
+        ...(changes.restriction_level === undefined ? [] : [changed.refresh(keyRoots.personAccess)]),
+      ],
+    },
   });
 }
 

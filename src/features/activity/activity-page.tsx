@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '../../api/resources/activity.ts';
 import { useAuthorization } from '../../api/access/authorization.ts';
 import { useRestoreDashboard } from '../../api/resources/dashboard-mutations.ts';
-import { organizationQueries } from '../../api/organization/organization.ts';
+import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import { Button } from '../../components/button.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
@@ -51,7 +51,8 @@ export default function ActivityPage() {
   useDocumentTitle('Activity');
   const { refusal } = useAuthorization({ projectId });
   const membersRefusal = refusal('readMembers');
-  const members = useQuery({ ...organizationQueries.members(), enabled: membersRefusal === null });
+  // The project's organization: its members name the people of its activity.
+  const members = useOrganizationMembers(useOrganizationAbout({ projectId, organization: project.data?.organization }), membersRefusal === null);
   const queryClient = useQueryClient();
   const ids = { what: useId(), person: useId(), personHint: useId() };
   const filters: ActivityLogFilters = activityFiltersFromSearchParams(params);

@@ -21,7 +21,8 @@ import {
 import { reasons, useAuthorization } from '../../api/access/authorization.ts';
 import { useDashboardPermissions } from '../../api/access/dashboard-permissions.ts';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/resources/collaborators.ts';
-import { organizationQueries, userQueries } from '../../api/organization/organization.ts';
+import { userQueries } from '../../api/organization/organization.ts';
+import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { errorDetail } from '../../components/error-text.ts';
@@ -163,9 +164,10 @@ export default function AccessTab() {
   const readable = mayReadRules(facts.scopes);
   const rules = useQuery({ ...accessControlQueries.rules(projectId, dashboardId), enabled: readable === true });
   const users = useQuery({ ...accessControlQueries.usersWithAccess(projectId, dashboardId), enabled: readable === true });
-  const members = useQuery(organizationQueries.members());
+  // The dashboard's organization (its project's) judges: its members and features, not the key's current one.
+  const about = useOrganizationAbout({ dashboard: { projectId } });
+  const members = useOrganizationMembers(about);
   const collaborators = useQuery(collaboratorQueries.list(projectId, dashboardId));
-  const organization = useQuery(organizationQueries.current());
   const me = useQuery(userQueries.me());
   const setEveryone = useSetAccessRule(projectId, dashboardId);
   const setPerson = useSetAccessRule(projectId, dashboardId);
@@ -191,7 +193,7 @@ export default function AccessTab() {
     () => (usersCurrent && users.data ? users.data.users.map((u) => ({ ...u, access_source: u.access_source ?? 'default' })) : null),
     [usersCurrent, users.data],
   );
-  const features = organization.data?.available_product_features ?? null;
+  const features = about.features;
   const everyone = everyoneRule(ruleList);
 
   const verdicts = useMemo(

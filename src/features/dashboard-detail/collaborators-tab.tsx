@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { collaboratorQueries, useAddCollaborator, useRemoveCollaborator } from '../../api/resources/collaborators.ts';
 import { useUpdateDashboard } from '../../api/resources/dashboard-mutations.ts';
-import { organizationQueries } from '../../api/organization/organization.ts';
+import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ActionError, ErrorState } from '../../components/error-state.tsx';
 import { errorDetail, errorStatus } from '../../components/error-text.ts';
@@ -41,7 +41,8 @@ export default function CollaboratorsTab() {
   const toast = useToast();
   const access = useDashboardPermissions(projectId, dashboard);
   const collaborators = useQuery(collaboratorQueries.list(projectId, dashboardId));
-  const members = useQuery(organizationQueries.members());
+  // Who may be invited: the members of the dashboard's organization (its project's).
+  const members = useOrganizationMembers(useOrganizationAbout({ dashboard: { projectId } }));
   const add = useAddCollaborator(projectId, dashboardId);
   const remove = useRemoveCollaborator(projectId, dashboardId);
   const restrict = useUpdateDashboard(projectId, dashboardId);

@@ -3,10 +3,7 @@
  * page (at most 4 requests in flight, rows shown as they arrive, `Stop`), sorted and filtered in the
  * page (the filters in the URL), with the project list's bulk actions across projects and `Export CSV`.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
-import { refusal } from '../../api/access/authorization.ts';
-import { organizationQueries } from '../../api/organization/organization.ts';
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
 import { Badge } from '../../components/badge.tsx';
 import { downloadText } from '../../components/download.ts';
@@ -33,7 +30,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 export default function AllDashboardsPage() {
   useDocumentTitle('All dashboards', { inProject: false });
-  const { filters, setParam, readRefused, data, facts } = useOrganizationPage();
+  const { filters, setParam, readRefused, data, facts, members } = useOrganizationPage();
   const toast = useToast();
   const headerCheckboxId = useId();
   // Filtering and sorting 50,000 rows runs at a lower priority than typing.
@@ -42,9 +39,7 @@ export default function AllDashboardsPage() {
 
   const { search, project, sharedOnly, notOpened, createdBy } = filters;
   const { field: sortField, descending } = filters.sort;
-  // `Someone who left` compares each creator with the members (a key that cannot list them cannot tell).
-  const membersRefused = refusal('readMembers', facts);
-  const members = useQuery({ ...organizationQueries.members(), enabled: membersRefused === null });
+  // `Someone who left` compares each creator with the members of the page's organization.
   const memberUuids = useMemo(() => (members.data ? new Set(members.data.map((m) => m.user.uuid)) : null), [members.data]);
   const matching = useMemo(
     () => filterRows(deferredRows, { search, project, sharedOnly, notOpened, createdBy }, now, memberUuids),

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuthorization } from '../../api/access/authorization.ts';
 import { userQueries } from '../../api/organization/organization.ts';
+import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
 import { useOrganizationDashboards } from '../../api/organization/all-dashboards.ts';
 import { organizationFiltersFrom, withParam } from './organization-list.ts';
 
@@ -11,7 +12,9 @@ export function useOrganizationPage() {
   const [params, setParams] = useSearchParams();
   const organization = params.get('organization') ?? '';
   const filters = organizationFiltersFrom(params);
-  const { facts, refusal: why, answer } = useAuthorization();
+  // The page is about `?organization=` (else the key's current one): its role, members and features judge.
+  const about = useOrganizationAbout({ organization: organization || null });
+  const { facts, refusal: why, answer } = useAuthorization({ organization: { organization: organization || null } });
   const me = useQuery(userQueries.me());
   // Refused only when known: while the key's scopes load, the lists load (the API decides).
   const readAnswer = answer('readDashboards');
@@ -27,5 +30,8 @@ export function useOrganizationPage() {
 
   const sharingAnswer = answer('readSharing');
   const readSharingRefused = sharingAnswer.kind === 'no' ? sharingAnswer.reason : null;
-  return { organization, filters, params, setParams, setParam, readRefused, readSharingRefused, refusal: why, data, facts: bulkFacts };
+  // `Someone who left` and the person page compare with these members (a key that cannot list them cannot tell).
+  const membersRefused = why('readMembers');
+  const members = useOrganizationMembers(about, membersRefused === null);
+  return { organization, about, members, membersRefused, filters, params, setParams, setParam, readRefused, readSharingRefused, refusal: why, data, facts: bulkFacts };
 }

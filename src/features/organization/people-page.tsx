@@ -5,11 +5,9 @@
  * from one page to the other reads no project again while they are fresh, with the same progress and
  * `Stop`. Sorted and searched in the page, the sort in the URL.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { personName, roleName } from '../../api/access/access-verdict.ts';
-import { organizationQueries } from '../../api/organization/organization.ts';
 import { countCreated } from '../../api/organization/people.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -29,9 +27,7 @@ import './organization.css';
 
 export default function PeoplePage() {
   useDocumentTitle('People', { inProject: false });
-  const { organization, params, setParam, readRefused, refusal, data } = useOrganizationPage();
-  const membersRefused = refusal('readMembers');
-  const members = useQuery({ ...organizationQueries.members(organization || '@current'), enabled: membersRefused === null });
+  const { organization, params, setParam, readRefused, data, members, membersRefused } = useOrganizationPage();
   const search = params.get('search') ?? '';
   const order = peopleSortFrom(params.get('sort') ?? '');
   // Counting and sorting run at a lower priority than typing.

@@ -3,12 +3,10 @@
  * access differs from what their role alone gives (CONSOLE.md "Who can do what, and why"), read at
  * most 4 requests at a time with progress and `Stop` (src/api/organization/people.ts).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { mayReadRules } from '../../api/access/access-controls.ts';
 import { levelLabels, personName, roleName } from '../../api/access/access-verdict.ts';
-import { organizationQueries } from '../../api/organization/organization.ts';
 import { countCreated, usePersonExceptions, type PersonException } from '../../api/organization/people.ts';
 import { useDocumentTitle } from '../../components/document-title.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -52,18 +50,17 @@ const noop = () => undefined;
 
 export default function PersonPage() {
   const { userUuid = '' } = useParams();
-  const { organization, readRefused, refusal, data, facts } = useOrganizationPage();
-  const membersRefused = refusal('readMembers');
-  const members = useQuery({ ...organizationQueries.members(organization || '@current'), enabled: membersRefused === null });
-  const current = useQuery(organizationQueries.current());
+  const { organization, about, readRefused, data, facts, members, membersRefused } = useOrganizationPage();
   const member = members.data?.find((m) => m.user.uuid === userUuid) ?? null;
   const name = member ? personName(member.user) : null;
   const first = member ? member.user.first_name?.trim() || name : null;
   useDocumentTitle(name ?? (members.isSuccess ? 'Person not found' : null), { inProject: false });
 
   const readRules = mayReadRules(facts.scopes) === true;
-  const features = current.data?.available_product_features ?? null;
-  const exceptions = usePersonExceptions(member, data.rows, readRules, features);
+  const features = about.features;
+  // Built once the key's scopes and the organization's features are known (or cannot be): the verdict reads them.
+  const known = mayReadRules(facts.scopes) !== undefined && (about.organization !== undefined || about.membershipLevel === null);
+  const exceptions = usePersonExceptions({ organization, member, readRules, features }, known && !readRefused);
   const created = useMemo(() => countCreated(data.rows).get(userUuid) ?? 0, [data.rows, userUuid]);
   const role = member ? roleName(member.level) : null;
   const sorted = useMemo(

@@ -69,7 +69,7 @@ export default function ProjectsPage() {
   useDocumentTitle('Projects', { inProject: false });
   const query = useInfiniteQuery(projectQueries.list(search, params.get('organization') ?? ''));
   const { items, total } = flattenPages(query.data);
-  const createRefusal = useOrganizationPermissions().createProject;
+  const createRefusal = useOrganizationPermissions(params.get('organization') || null).createProject;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [created, setCreated] = useState<Project | null>(null);
   const toast = useToast();

@@ -41,7 +41,6 @@ const factoryArgs = (dashboardId: number, project: { id: number; name: string })
   'mockQueries.faults': [[]],
   'organizationDashboardQueries.projects': [['']],
   'organizationDashboardQueries.rows': [[project]],
-  'organizationDashboardQueries.sharing': [[PROJECT, dashboardId]],
   'organizationQueries.current': [[]],
   'organizationQueries.all': [[]],
   'organizationQueries.members': [[]],
@@ -51,6 +50,7 @@ const factoryArgs = (dashboardId: number, project: { id: number; name: string })
   'projectQueries.detail': [[PROJECT]],
   'projectQueries.demoData': [[PROJECT]],
   'sharingQueries.detail': [[PROJECT, dashboardId]],
+  'personAccessQueries.exceptions': [[{ organization: '', member: null, readRules: true, features: null }]],
 });
 
 async function factories(): Promise<Map<string, Factory>> {

@@ -2,7 +2,12 @@
  * `People`, the person page and All dashboards' `Someone who left` (CONSOLE.md "Who can do what,
  * and why"), against the bundled mock's seed (API.md §9).
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useRemoveCollaborator } from '../../../src/api/resources/collaborators.ts';
+import { useSetAccessRule } from '../../../src/api/access/access-controls.ts';
+import { freshConsole } from '../../console.ts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Member, Paginated, ProjectListItem } from '../../../src/contract/schemas.ts';
 import { seedIds } from '../../../src/mock/seed.ts';
@@ -166,5 +171,61 @@ describe('All dashboards: Someone who left', () => {
       ).toEqual([...expected].sort()),
     );
     expect(within(screen.getByRole('main')).getByRole('combobox', { name: 'Created by' })).toHaveDisplayValue('Someone who left');
+  });
+});
+
+describe('The person page lives in the cache', () => {
+  /** Another tab of the console: its own client, telling this one what its mutations changed. */
+  function otherTab() {
+    const { queryClient } = freshConsole({ key: 'phx_demo_admin', syncTabs: true });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    return { wrapper };
+  }
+  const { projects: P, dashboards: D } = seedIds;
+  const rowNamed = (table: HTMLElement, name: string) =>
+    within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByRole('link', { name }) !== null)!;
+
+  async function jonasPage() {
+    const jonas = (await members()).find((m) => m.user.email.startsWith('jonas.becker@'))!;
+    renderApp(`/organization/people/${jonas.user.uuid}`, { syncTabs: true });
+    const table = await screen.findByRole('table', { name: 'Dashboards where Jonas is an exception' });
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Reading access' })).not.toBeInTheDocument());
+    return { jonas, table };
+  }
+
+  it('shows a collaborator removed in another tab within 2 s (the invalidated list is read again, not trusted)', async () => {
+    const { jonas, table } = await jonasPage();
+    expect(within(table).getByRole('link', { name: 'Board metrics' })).toBeInTheDocument();
+    const { wrapper } = otherTab();
+    const { result } = renderHook(() => useRemoveCollaborator(P.app, D.boardMetrics), { wrapper });
+    await act(() => result.current.mutateAsync(jonas.user.uuid));
+    // No longer invited, restricted away: an exception still, for another reason.
+    await waitFor(
+      () => {
+        const row = rowNamed(table, 'Board metrics');
+        expect(cellsOf(row)).toEqual(['Board metrics', expect.any(String), 'Can view', 'Can view: editing is restricted to invited people']);
+      },
+      { timeout: 2_000 },
+    );
+    // What did not change stays listed.
+    expect(within(table).getByRole('link', { name: 'Year-end hiring plan' })).toBeInTheDocument();
+  });
+
+  it('shows a rule removed in another tab within 2 s', async () => {
+    const { jonas, table } = await jonasPage();
+    expect(within(table).getByRole('link', { name: 'Year-end hiring plan' })).toBeInTheDocument();
+    const { wrapper } = otherTab();
+    const { result } = renderHook(() => useSetAccessRule(P.app, D.hiringPlan), { wrapper });
+    await act(() => result.current.mutateAsync({ organizationMember: jonas.id, accessLevel: null }));
+    // Without his own rule, the rule for everyone (viewer) holds him: still an exception, for another reason.
+    await waitFor(
+      () => {
+        const row = rowNamed(table, 'Year-end hiring plan');
+        expect(cellsOf(row)).toEqual(['Year-end hiring plan', expect.any(String), 'Can view', expect.not.stringMatching(/own rule/)]);
+      },
+      { timeout: 2_000 },
+    );
   });
 });
