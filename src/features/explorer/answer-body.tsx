@@ -13,7 +13,11 @@ type Kind = 'dashboard' | 'project' | 'person';
 /** Where an id leads: the reading operation's link, or null. */
 export type IdLink = (kind: Kind, id: string, record: Readonly<Record<string, unknown>>) => string | null;
 
-const readerId = (endpointName: string) => operations().find((operation) => operation.method === 'GET' && operation.endpoints[0]?.name === endpointName)?.id;
+/** The reading operation of an endpoint name with the fewest path parameters (`/api/projects/:project_id/`, not its organization's path). */
+const readerId = (endpointName: string) =>
+  operations()
+    .filter((operation) => operation.method === 'GET' && operation.endpoints[0]?.name === endpointName)
+    .sort((a, b) => a.pathParams.length - b.pathParams.length)[0]?.id;
 
 /**
  * The links of an answer to an operation whose path parameters were `params`: a dashboard needs its
