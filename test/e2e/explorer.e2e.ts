@@ -117,7 +117,7 @@ describe('API explorer', () => {
     await page.goBack();
     await expectHeading(page, 'Dashboards');
     await table.getByText('Explorer rename after', { exact: true }).waitFor({ timeout: WITHIN });
-    assert.deepEqual(secondErrors.list, []);
+    secondErrors.assertNone();
   });
 
   journey('an invalid body is refused, named by its field, then sent anyway and marked as a negative test in the API log', async ({ page, errors }) => {

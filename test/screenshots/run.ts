@@ -74,6 +74,16 @@ function shots(dashboard: { projectId: number; id: number; name: string }): Shot
       heading: 'Activity',
       ready: (page) => page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li').first().waitFor(),
     },
+    {
+      // The explorer with a dashboard read and its answer checked against the contract.
+      name: 'explorer',
+      path: `/explorer/dashboardsGet?path.project_id=${dashboard.projectId}&path.dashboard_id=${dashboard.id}`,
+      heading: 'API explorer',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
+        await page.getByRole('region', { name: 'Response', exact: true }).getByText('Matches the contract', { exact: true }).waitFor();
+      },
+    },
   ];
 }
 
