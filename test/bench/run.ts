@@ -21,6 +21,7 @@ import { breakdown, type TraceBreakdown } from './trace.ts';
 import { selfTimeBySource } from './profile.ts';
 import { accessFigures } from './access.ts';
 import { peopleFigures, writePeopleData } from './people.ts';
+import { explorerFigures } from './explorer.ts';
 import {
   createBigProject,
   jsLoadedBy,
@@ -50,7 +51,7 @@ const orgDashboardsPerProject = 2_500;
 const PEOPLE_MEMBERS_LABEL = `200 members, ${orgProjects} projects × ${orgDashboardsPerProject} dashboards from a --data file`;
 /**
  * `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures
- * (`access`: the Access tab's; `people`: People's; `cold`: the cold and warm visits beside the floor).
+ * (`access`: the Access tab's; `people`: People's; `explorer`: the API explorer's; `cold`: the cold and warm visits beside the floor).
  */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
@@ -422,6 +423,11 @@ async function main(): Promise<boolean> {
       } finally {
         await context.close();
       }
+    });
+
+    if (wanted('explorer')) await section('API explorer', async () => {
+      const f = await explorerFigures(chromium.browser, stack.baseUrl);
+      add('opening /explorer warm: first paint of the list', ms(f.firstPaintMs), '<= 150 ms', f.firstPaintMs <= 150);
     });
 
     if (wanted('access')) await section('Access tab: Who has access for 200 members', async () => {

@@ -23,6 +23,7 @@ import { ParamField } from './param-field.tsx';
 import { addRecent } from './recent-requests.ts';
 import { ResponseView, type SentRequest } from './response-view.tsx';
 import { buildSnippet, type SnippetKind } from './snippets.ts';
+import { PathText } from './path-text.tsx';
 
 /** The body's problems against the operation's input schema, each named by its field; [] when it passes. */
 export function bodyProblems(operation: Pick<Operation, 'body'>, text: string): string[] {
@@ -161,7 +162,9 @@ export function OperationForm({ operation, initial, facts }: OperationFormProps)
         <h2 id={headingId}>{operation.summary}</h2>
         <p className="explorer-label">
           <span className={`explorer-method explorer-method-${operation.method.toLowerCase()}`}>{operation.method}</span>{' '}
-          <code className="explorer-path">{operation.path}</code>
+          <code>
+            <PathText path={operation.path} />
+          </code>
         </p>
         {operation.aliases.length > 0 && (
           <p className="field-hint">Also served at {operation.aliases.map((alias) => <code key={alias}>{alias}</code>)}.</p>

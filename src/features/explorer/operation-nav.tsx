@@ -8,6 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { operationGroups, operationLabel, type Operation } from '../../contract/operations.ts';
 import { keyUse, type KeyFacts } from './key-use.ts';
+import { PathText } from './path-text.tsx';
 
 const matches = (operation: Operation, words: string[]) => {
   const haystack = `${operationLabel(operation)} ${operation.aliases.join(' ')} ${operation.summary} ${operation.scope ?? 'any key'}`.toLowerCase();
@@ -46,7 +47,7 @@ export function OperationNav({ current, facts }: { current: string | null; facts
                   <li key={operation.id} className={use.ok === false ? 'explorer-op explorer-op-refused' : 'explorer-op'}>
                     <Link to={`/explorer/${encodeURIComponent(operation.id)}`} aria-current={operation.id === current ? 'page' : undefined}>
                       <span className={`explorer-method explorer-method-${operation.method.toLowerCase()}`}>{operation.method}</span>{' '}
-                      <span className="explorer-path">{operation.path}</span>
+                      <PathText path={operation.path} />
                     </Link>
                     <span className="explorer-op-scope">
                       {operation.scope ?? 'any key'}

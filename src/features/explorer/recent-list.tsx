@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { clearRecent, RECENT_LIMIT, useRecentRequests } from './recent-requests.ts';
+import { PathText } from './path-text.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -31,7 +32,7 @@ export function RecentRequests() {
             <li key={`${entry.at}-${index}`}>
               <Link to={entry.link}>
                 <span className={`explorer-method explorer-method-${entry.method.toLowerCase()}`}>{entry.method}</span>{' '}
-                <span className="explorer-path">{entry.path}</span>{' '}
+                <PathText path={entry.path} />{' '}
                 <span className={entry.status === null || entry.status >= 400 ? 'explorer-status explorer-status-failed' : 'explorer-status'}>
                   {entry.status ?? 'no answer'}
                 </span>{' '}
