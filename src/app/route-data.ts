@@ -69,6 +69,7 @@ export const connectedEntries: RouteEntry[] = [
   { path: 'organization/public-links', page: () => import('../features/organization/public-links-page.tsx'), label: 'Loading public links…' },
   { path: 'organization/people', page: () => import('../features/organization/people-page.tsx'), label: 'Loading people…' },
   { path: 'organization/people/:userUuid', page: () => import('../features/organization/person-page.tsx'), label: 'Loading the person…' },
+  { path: 'explorer/check', page: () => import('../features/contract-check/contract-check-page.tsx'), label: 'Loading the contract check…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),
