@@ -443,8 +443,15 @@ export function runContractCheck(options: ContractCheckOptions): ContractCheckRu
           { client },
           { endpoint: 'mock.dropWorld', method: 'DELETE', path: `/__mock/worlds/${encodeURIComponent(name)}`, auth: false },
         );
-        // 404: no change reached the world (it was never made).
-        scratchWorld = { name, dropped: dropped.status === 204 || dropped.status === 404, ...(dropped.status >= 300 && dropped.status !== 404 ? { reason: reasonOf(dropped) } : {}) };
+        // A 404 says that no request of the check reached that world (something in between dropped its header).
+        scratchWorld =
+          dropped.status === 204
+            ? { name, dropped: true }
+            : {
+                name,
+                dropped: false,
+                reason: dropped.status === 404 ? 'the mock had no such world: the changes did not reach it' : reasonOf(dropped),
+              };
       } catch (error) {
         scratchWorld = { name, dropped: false, reason: error instanceof Error ? error.message : String(error) };
       }
