@@ -74,6 +74,16 @@ function shots(dashboard: { projectId: number; id: number; name: string }): Shot
       heading: 'Activity',
       ready: (page) => page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li').first().waitFor(),
     },
+    {
+      name: 'contract-check',
+      path: '/explorer/check',
+      heading: 'Contract check',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Check this backend', exact: true }).click();
+        await page.getByRole('status').filter({ hasText: /operations: \d+ match/ }).waitFor({ timeout: 30_000 });
+        await page.getByRole('progressbar', { name: 'Checking operations' }).waitFor({ state: 'detached' });
+      },
+    },
   ];
 }
 

@@ -180,12 +180,11 @@ export default function ContractCheckPage() {
         </div>
       )}
 
-      {rows && (
+      {report && (
         <p className="check-summary" role="status">
-          {summaryLine(rows)}
-          {report?.stopped ? ' (stopped)' : ''}
-          {report ? ` in ${(report.durationMs / 1000).toFixed(1)} s` : ''}
-          {report?.scratchWorld?.dropped ? `; the scratch world ${report.scratchWorld.name} was dropped` : ''}
+          {summaryLine(report.rows)}
+          {report.stopped ? ' (stopped)' : ''} ({(report.durationMs / 1000).toFixed(1)} s)
+          {report.scratchWorld?.dropped ? `; the scratch world ${report.scratchWorld.name} was dropped` : ''}
         </p>
       )}
 
