@@ -71,6 +71,7 @@ export const connectedEntries: RouteEntry[] = [
   { path: 'organization/people/:userUuid', page: () => import('../features/organization/person-page.tsx'), label: 'Loading the person…' },
   // The API explorer reads the contract's catalogue and asks for its objects itself (CONSOLE.md).
   { path: 'explorer/:operation?', page: () => import('../features/explorer/explorer-page.tsx') },
+  { path: 'explorer/check', page: () => import('../features/contract-check/contract-check-page.tsx'), label: 'Loading the contract check…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),

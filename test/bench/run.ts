@@ -15,6 +15,7 @@ import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor, type Floor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
+import { contractCheckFigures } from './contract-check.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
 import { breakdown, type TraceBreakdown } from './trace.ts';
@@ -51,7 +52,8 @@ const orgDashboardsPerProject = 2_500;
 const PEOPLE_MEMBERS_LABEL = `200 members, ${orgProjects} projects × ${orgDashboardsPerProject} dashboards from a --data file`;
 /**
  * `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures
- * (`access`: the Access tab's; `people`: People's; `explorer`: the API explorer's; `cold`: the cold and warm visits beside the floor).
+ * (`access`: the Access tab's; `people`: People's; `explorer`: the API explorer's; `cold`: the cold and warm visits beside the floor;
+ * `contract-check`: the contract check's).
  */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
@@ -399,6 +401,18 @@ async function main(): Promise<boolean> {
         add(`bulk pin of ${bulkCount}: longest task`, ms(f.longestTaskMs), '< 200 ms', f.longestTaskMs < 200);
         add(`bulk pin of ${bulkCount}: PATCHes / distinct ids / pinned after`, `${f.patches} / ${f.distinctIds} / ${f.pinnedAfter}`,
           `${bulkCount} each`, f.patches === bulkCount && f.distinctIds === bulkCount && f.pinnedAfter === bulkCount);
+      } finally {
+        await context.close();
+      }
+    });
+
+    if (wanted('contract-check')) await section('Contract check on the mock, admin key, reading operations', async () => {
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await contractCheckFigures(context);
+        add(`Contract check (${f.operations} reading operations): complete`, ms(f.completeMs), '<= 5000 ms', f.completeMs <= 5000);
+        add('Contract check: peak requests in flight', String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+        add('Contract check: rows that match', `${f.matching} of ${f.operations}`, 'every row', f.matching === f.operations && f.operations > 0);
       } finally {
         await context.close();
       }

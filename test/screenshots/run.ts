@@ -84,6 +84,16 @@ function shots(dashboard: { projectId: number; id: number; name: string }): Shot
         await page.getByRole('region', { name: 'Response', exact: true }).getByText('Matches the contract', { exact: true }).waitFor();
       },
     },
+    {
+      name: 'contract-check',
+      path: '/explorer/check',
+      heading: 'Contract check',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Check this backend', exact: true }).click();
+        await page.getByRole('status').filter({ hasText: /operations: \d+ match/ }).waitFor({ timeout: 30_000 });
+        await page.getByRole('progressbar', { name: 'Checking operations' }).waitFor({ state: 'detached' });
+      },
+    },
   ];
 }
 
