@@ -26,20 +26,18 @@ export async function explorerFigures(browser: Browser, baseUrl: string): Promis
     const runs: number[] = [];
     // The first visit loads the code (not counted); each next one opens it warm from Projects.
     for (let run = 0; run <= RUNS; run++) {
-      const took = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const link = [...document.querySelectorAll<HTMLAnchorElement>('header a')].find((a) => a.textContent?.trim() === 'API explorer');
-            if (!link) return reject(new Error('no API explorer link in the top bar'));
-            const start = performance.now();
-            const check = () => {
-              if (document.querySelector('nav[aria-label="Operations"] a')) requestAnimationFrame(() => resolve(performance.now() - start));
-              else requestAnimationFrame(check);
-            };
-            link.click();
-            requestAnimationFrame(check);
-          }),
-      );
+      // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+      const took = await page.evaluate<number>(`new Promise((resolve, reject) => {
+        const link = [...document.querySelectorAll('header a')].find((a) => a.textContent.trim() === 'API explorer');
+        if (!link) return reject(new Error('no API explorer link in the top bar'));
+        const start = performance.now();
+        const check = () => {
+          if (document.querySelector('nav[aria-label="Operations"] a')) requestAnimationFrame(() => resolve(performance.now() - start));
+          else requestAnimationFrame(check);
+        };
+        link.click();
+        requestAnimationFrame(check);
+      })`);
       if (run > 0) runs.push(took);
       await page.goBack();
       await expectHeading(page, 'Projects');
