@@ -69,6 +69,9 @@ export const connectedEntries: RouteEntry[] = [
   { path: 'organization/public-links', page: () => import('../features/organization/public-links-page.tsx'), label: 'Loading public links…' },
   { path: 'organization/people', page: () => import('../features/organization/people-page.tsx'), label: 'Loading people…' },
   { path: 'organization/people/:userUuid', page: () => import('../features/organization/person-page.tsx'), label: 'Loading the person…' },
+  // The API explorer reads the contract's catalogue and asks for its objects itself (CONSOLE.md).
+  { path: 'explorer/:operation?', page: () => import('../features/explorer/explorer-page.tsx') },
+  { path: 'explorer/check', page: () => import('../features/contract-check/contract-check-page.tsx'), label: 'Loading the contract check…' },
   {
     path: `${PROJECT}/dashboards`,
     page: () => import('../features/dashboards/dashboards-page.tsx'),

@@ -188,6 +188,9 @@ export function Shell({ children }: { children: ReactNode }) {
                   </NavLink>
                 </>
               )}
+              <NavLink to="/explorer" className={navClass}>
+                API explorer
+              </NavLink>
             </nav>
             <div className="top-bar-tools">
               <button

@@ -65,6 +65,8 @@ interface Description {
   errors?: number[];
   /** Another success this endpoint may answer with no body (204), and when. */
   noContent?: string;
+  /** A body the input schema accepts (the explorer's starting point, the document's example). */
+  example?: unknown;
 }
 
 const paging = { limit: 'Page size (default 100, no maximum).', offset: 'Index of the first result (default 0).' };
@@ -81,26 +83,38 @@ export const descriptions: Readonly<Record<string, Description>> = {
       tags: 'Only dashboards carrying any of these tags (repeat the parameter).',
     },
   },
-  'dashboards.create': { summary: 'Create a dashboard', body: dashboardCreateInput, status: 201, answer: dashboardSchema },
+  'dashboards.create': { summary: 'Create a dashboard', body: dashboardCreateInput, status: 201, answer: dashboardSchema, example: { name: 'Weekly signups', description: 'Signups by week', pinned: false, tags: ['growth'] } },
   'dashboards.createFromTemplateJson': {
     summary: 'Create a dashboard from a template',
     body: createFromTemplateJsonInput,
     answer: dashboardSchema,
+    example: {
+      template: {
+        template_name: 'Launch week',
+        dashboard_description: 'What the launch changed',
+        dashboard_filters: {},
+        tiles: [{ type: 'TEXT', body: 'Notes for the launch', layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }],
+        variables: [],
+        tags: ['launch'],
+      },
+    },
   },
   'collaborators.list': { summary: "List a dashboard's collaborators", answer: collaboratorListSchema },
-  'collaborators.add': { summary: 'Add a collaborator', body: collaboratorCreateInput, status: 201, answer: collaboratorSchema },
+  'collaborators.add': { summary: 'Add a collaborator', body: collaboratorCreateInput, status: 201, answer: collaboratorSchema, example: { user_uuid: '0192a0de-7b1c-7000-8000-000000000001', level: 37 } },
   'collaborators.remove': { summary: 'Remove a collaborator', status: 204, errors: [400] },
   'sharing.get': { summary: "A dashboard's sharing configuration", answer: sharingConfigurationSchema },
   'sharing.update': {
     summary: 'Turn sharing on or off',
     body: sharingUpdateInput,
     answer: sharingConfigurationSchema,
+    example: { enabled: true, settings: { noHeader: true } },
     plainErrors: [400, 403],
   },
   'sharing.refresh': { summary: 'Issue a new sharing link', answer: sharingConfigurationSchema },
   'sharing.addPassword': {
     summary: 'Add a share password (shown once)',
     body: sharePasswordCreateInput,
+    example: { raw_password: 'correct-horse-battery', note: 'For the board meeting' },
     status: 201,
     answer: sharePasswordCreatedSchema,
     plainErrors: [400, 403],
@@ -111,6 +125,7 @@ export const descriptions: Readonly<Record<string, Description>> = {
     summary: "Set or remove a dashboard's access rule (for one member, or for everyone)",
     body: accessControlUpdateInput,
     answer: accessControlSchema,
+    example: { access_level: 'viewer' },
     noContent: '`access_level` null: the rule is removed (or there was none).',
   },
   'accessControls.usersWithAccess': {
@@ -118,32 +133,33 @@ export const descriptions: Readonly<Record<string, Description>> = {
     answer: usersWithAccessSchema,
   },
   'dashboards.get': { summary: 'Get a dashboard', answer: dashboardSchema },
-  'dashboards.update': { summary: 'Update, soft-delete or restore a dashboard', body: dashboardUpdateInput, answer: dashboardSchema },
+  'dashboards.update': { summary: 'Update, soft-delete or restore a dashboard', body: dashboardUpdateInput, answer: dashboardSchema, example: { name: 'Weekly signups (renamed)', pinned: true } },
   'dashboards.delete': { summary: 'Always 405: soft-delete with PATCH {"deleted": true}', status: 405 },
-  'dashboards.moveTile': { summary: 'Move a tile to another dashboard', body: moveTileInput, answer: dashboardSchema },
+  'dashboards.moveTile': { summary: 'Move a tile to another dashboard', body: moveTileInput, answer: dashboardSchema, example: { tile: { id: 1 }, toDashboard: 2 } },
   'projects.list': { summary: "List an organization's projects", answer: projectPageSchema, query: { ...paging, search: 'Matches the name, case-insensitive.' } },
-  'projects.create': { summary: 'Create a project', body: projectCreateInput, status: 201, answer: projectSchema, errors: [409] },
+  'projects.create': { summary: 'Create a project', body: projectCreateInput, status: 201, answer: projectSchema, errors: [409], example: { name: 'Marketing site', timezone: 'Europe/Berlin' } },
   'projects.listAll': { summary: "List every project of the key owner's organizations", answer: projectPageSchema, query: { ...paging, search: 'Matches the name, case-insensitive.' } },
   'projects.get': { summary: 'Get a project', answer: projectSchema },
-  'projects.update': { summary: "Update a project's settings", body: projectUpdateInput, answer: projectSchema, errors: [409] },
+  'projects.update': { summary: "Update a project's settings", body: projectUpdateInput, answer: projectSchema, errors: [409], example: { name: 'Marketing site', anonymize_ips: true } },
   'projects.delete': { summary: 'Delete a project', status: 204 },
   'projects.activity': {
     summary: "A project's activity feed",
     answer: activityPageSchema,
     query: { limit: 'Page size (default 10).', page: 'Page number (default 1).' },
   },
-  'projects.addProductIntent': { summary: 'Record a product intent', body: addProductIntentInput, status: 201, answer: projectSchema },
+  'projects.addProductIntent': { summary: 'Record a product intent', body: addProductIntentInput, status: 201, answer: projectSchema, example: { product_type: 'product_analytics' } },
   'projects.completeProductOnboarding': {
     summary: 'Mark a product as onboarded',
     body: completeProductOnboardingInput,
     answer: projectSchema,
+    example: { product_type: 'product_analytics' },
     plainErrors: [400],
   },
   'projects.isGeneratingDemoData': { summary: 'Whether demo data is being generated', answer: demoDataStatusSchema },
   'projects.resetToken': { summary: "Reset the project's API token", answer: projectSchema },
   'organizations.get': { summary: 'Get an organization', answer: organizationSchema },
   'organizations.list': { summary: "The key owner's organizations", answer: organizationPageSchema, query: paging },
-  'projects.createCurrent': { summary: 'Create a project in the current organization', body: projectCreateInput, status: 201, answer: projectSchema, errors: [409] },
+  'projects.createCurrent': { summary: 'Create a project in the current organization', body: projectCreateInput, status: 201, answer: projectSchema, errors: [409], example: { name: 'Marketing site', timezone: 'Europe/Berlin' } },
   'activityLog.list': {
     summary: "A project's activity log (cursor pages)",
     answer: activityLogPageSchema,
@@ -250,12 +266,20 @@ export function documentedEndpoints(): Endpoint[] {
  * The body's media types (API.md §1.3): JSON first (what clients send), then the form encodings
  * production's parsers also take; `create_from_template_json` takes JSON only.
  */
-function bodyContent(endpoint: Endpoint, schema: Json): Json {
-  const content: Json = { 'application/json': { schema } };
+function bodyContent(endpoint: Endpoint, schema: Json, example: unknown): Json {
+  const content: Json = { 'application/json': { schema, ...(example === undefined ? {} : { example }) } };
   if (endpoint.path.endsWith('/create_from_template_json/')) return content;
   content['application/x-www-form-urlencoded'] = { schema };
   content['multipart/form-data'] = { schema };
   return content;
+}
+
+let idCache: Map<Endpoint, string> | undefined;
+
+/** The document's `operationId` of an endpoint it lists (`dashboardsList`, `projectsGetViaProjects`); undefined for the others. */
+export function operationIdOf(endpoint: Endpoint): string | undefined {
+  idCache ??= operationIds(documentedEndpoints());
+  return idCache.get(endpoint);
 }
 
 let cached: Json | undefined;
@@ -311,7 +335,6 @@ export function contractOpenApiDocument(): Json {
   }
 
   const listed = documentedEndpoints();
-  const ids = operationIds(listed);
   const paths: Record<string, Json> = {};
   for (const endpoint of listed) {
     const description: Description | undefined = descriptions[endpoint.name];
@@ -350,7 +373,7 @@ export function contractOpenApiDocument(): Json {
 
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
-      operationId: ids.get(endpoint),
+      operationId: operationIdOf(endpoint),
       summary: description?.summary ?? endpoint.name,
       ...(isSessionOnly(endpoint)
         ? {
@@ -363,7 +386,7 @@ export function contractOpenApiDocument(): Json {
       tags: [tag],
       security: [{ PersonalAPIKey: endpoint.scope ? [endpoint.scope] : [] }],
       ...(parameters.length > 0 ? { parameters: parameters.map((p) => JSON.parse(JSON.stringify(p))) } : {}),
-      ...(description?.body ? { requestBody: { required: false, content: bodyContent(endpoint, ref(description.body)) } } : {}),
+      ...(description?.body ? { requestBody: { required: false, content: bodyContent(endpoint, ref(description.body), description.example) } } : {}),
       responses: operationResponses,
       'x-scope': endpoint.scope ?? null,
     };

@@ -44,6 +44,8 @@ export interface Mock {
   setFaults(faults: MockFaults, world?: World): void;
   /** Every world kept, the default first (the body of GET /__mock/worlds). */
   listWorlds(): WorldSummary[];
+  /** Drops a named world and its faults; false when no such world is kept (or for the default one). */
+  dropWorld(name: string): boolean;
   /** A world's store back to the seed, its faults back to none. */
   reset(world?: World): void;
   /** The body of GET /__mock/info for a world. */
@@ -112,6 +114,7 @@ export function createMock(options: MockOptions = {}): Mock {
       world: world.name,
     }),
     listWorlds: () => worlds.list(),
+    dropWorld: (name: string) => worlds.drop(name),
   } satisfies MockControl;
 
   // The groups, each led by the X-Mock-World check; they match disjoint path prefixes.

@@ -203,6 +203,7 @@ function banner(server: MockServer): string {
     `  GET     ${server.url}/__mock/info     version, demo keys, faults`,
     `  GET|PUT ${server.url}/__mock/faults   latency_ms, error_rate, rules`,
     `  GET     ${server.url}/__mock/worlds   the worlds and their last use`,
+    `  DELETE  ${server.url}/__mock/worlds/<name>   drops that world`,
     '  Send "X-Mock-World: <name>" to use a world of your own (reset and faults then act on it).',
     `  GET     ${server.url}/shared/<access_token>   public page of a shared dashboard`,
     '',

@@ -150,6 +150,21 @@ export class Worlds {
     return this.named.get(name);
   }
 
+  /**
+   * Drops a named world and its faults (`DELETE /__mock/worlds/<name>`): the next request naming it
+   * starts it afresh from the seed. False for a world not kept, and for the default one, which has
+   * no name to drop it by.
+   */
+  drop(name: string): boolean {
+    const world = name === defaultWorldName ? undefined : this.named.get(name);
+    if (!world) return false;
+    this.named.delete(name);
+    this.unsubscribes.get(name)?.();
+    this.unsubscribes.delete(name);
+    this.emit({ kind: 'dropped', world });
+    return true;
+  }
+
   /** Every world: the default first, then named ones from the most recently used. */
   all(): World[] {
     return [this.default, ...[...this.named.values()].reverse()];

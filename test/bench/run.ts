@@ -15,6 +15,7 @@ import { budgets, kB, measureBundle } from './bundle-size.ts';
 import type { Browser } from 'playwright-core';
 import { startFloor, type Floor } from './floor/serve.ts';
 import { createBigOrganization, organizationFigures } from './organization.ts';
+import { contractCheckFigures } from './contract-check.ts';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { CONNECTION_STORAGE_KEY, coldRounds, coldVisit, type ColdTarget, type TraceEvent } from './cold.ts';
 import { DESKTOP, MOBILE, type NetworkPreset } from './network.ts';
@@ -22,6 +23,7 @@ import { breakdown, type TraceBreakdown } from './trace.ts';
 import { selfTimeBySource } from './profile.ts';
 import { accessFigures } from './access.ts';
 import { peopleFigures, writePeopleData } from './people.ts';
+import { explorerFigures } from './explorer.ts';
 import {
   createBigProject,
   jsLoadedBy,
@@ -56,7 +58,8 @@ const orgDashboardsPerProject = 2_500;
 const PEOPLE_MEMBERS_LABEL = `200 members, ${orgProjects} projects × ${orgDashboardsPerProject} dashboards from a --data file`;
 /**
  * `BENCH_ONLY=organization npm run bench`: only the build, the bundle and the organization's figures
- * (`access`: the Access tab's; `people`: People's; `cold`: the cold and warm visits beside the floor).
+ * (`access`: the Access tab's; `people`: People's; `explorer`: the API explorer's; `cold`: the cold and warm visits beside the floor;
+ * `contract-check`: the contract check's).
  */
 const only = process.env.BENCH_ONLY ?? '';
 const wanted = (part: string) => !only || only === part;
@@ -397,6 +400,18 @@ async function main(): Promise<boolean> {
       }
     });
 
+    if (wanted('contract-check')) await section('Contract check on the mock, admin key, reading operations', async () => {
+      const context = await newContext(chromium.browser, stack.baseUrl);
+      try {
+        const f = await contractCheckFigures(context);
+        add(`Contract check (${f.operations} reading operations): complete`, ms(f.completeMs), '<= 5000 ms', f.completeMs <= 5000);
+        add('Contract check: peak requests in flight', String(f.peakInFlight), '<= 4', f.peakInFlight <= 4);
+        add('Contract check: rows that match', `${f.matching} of ${f.operations}`, 'every row', f.matching === f.operations && f.operations > 0);
+      } finally {
+        await context.close();
+      }
+    });
+
     const orgDashboards = orgProjects * orgDashboardsPerProject;
     if (wanted('organization')) await section(`All dashboards: ${orgProjects} projects × ${orgDashboardsPerProject} dashboards`, async () => {
       const made = await createBigOrganization(stack.mockUrl, orgProjects, orgDashboardsPerProject);
@@ -416,6 +431,11 @@ async function main(): Promise<boolean> {
       } finally {
         await context.close();
       }
+    });
+
+    if (wanted('explorer')) await section('API explorer', async () => {
+      const f = await explorerFigures(chromium.browser, stack.baseUrl);
+      add('opening /explorer warm: first paint of the list', ms(f.firstPaintMs), '<= 150 ms', f.firstPaintMs <= 150);
     });
 
     if (wanted('access')) await section('Access tab: Who has access for 200 members', async () => {

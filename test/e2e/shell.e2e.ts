@@ -95,6 +95,10 @@ describe('Shell', () => {
     const highestBottom = Math.min(...boxes.map((b) => b.bottom));
     assert.ok(lowestTop < highestBottom, `the top bar wraps at 1440 px:\n${described}`);
     assert.ok(Math.max(...boxes.map((b) => b.right)) <= 1440, `the top bar overflows at 1440 px:\n${described}`);
+    // Side by side: no control covers another (a switcher gives way instead).
+    const sorted = [...boxes].sort((a, b) => a.left - b.left);
+    const overlaps = sorted.slice(1).filter((box, index) => box.left < sorted[index]!.right - 1).map((box, index) => `${sorted[index]!.what} / ${box.what}`);
+    assert.deepEqual(overlaps, [], `controls overlap at 1440 px:\n${described}`);
     await screenshot(page, 'top-bar-1440');
   });
 });

@@ -7,6 +7,10 @@ import { authenticate } from '../../src/mock/rules/access.ts';
 import { seedData, seedIds } from '../../src/mock/seed.ts';
 import { startMockServer, type MockServer } from '../../src/mock/server.ts';
 import { Worlds } from '../../src/mock/worlds.ts';
+import { persistWorlds } from '../../src/mock/persist.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const { projects: P } = seedIds;
 
@@ -60,6 +64,35 @@ describe('Worlds (the store of each world)', () => {
     expect(worlds.peek('default')).toBe(worlds.default);
     // 52 stores built from the seed: slow on a busy machine.
   }, 30_000);
+});
+
+describe('Worlds.drop', () => {
+  it('drops a named world (and from the data file), never the default one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'worlds-drop-'));
+    try {
+      const file = join(dir, 'data.json');
+      const worlds = new Worlds({ seed: seedData, log: () => undefined });
+      const persister = persistWorlds(worlds, file, { delayMs: 0 });
+      const gone = worlds.get('gone');
+      worlds.get('kept');
+      await persister.flush();
+      expect(readFileSync(file, 'utf8')).toContain('"name":"gone"');
+      expect(worlds.drop('gone')).toBe(true);
+      expect(worlds.peek('gone')).toBeUndefined();
+      expect(worlds.drop('gone')).toBe(false);
+      expect(worlds.drop('default')).toBe(false);
+      expect(worlds.peek('default')).toBe(worlds.default);
+      await persister.flush();
+      const written = readFileSync(file, 'utf8');
+      expect(written).not.toContain('"name":"gone"');
+      expect(written).toContain('"name":"kept"');
+      // Named again: a new world from the seed.
+      expect(worlds.get('gone')).not.toBe(gone);
+      await persister.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('worlds over HTTP', () => {
@@ -153,6 +186,60 @@ describe('worlds over HTTP', () => {
     expect(Date.parse(worlds[1]!.last_used_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(worlds[1]!.last_used_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(worlds.map((w) => w.name)).toEqual(expect.arrayContaining(['qa-alice', 'qa-bob', 'flaky', 'calm']));
+  });
+
+  it('drops a world and its faults with DELETE /__mock/worlds/<name>; the next use starts it from the seed', async () => {
+    const world = 'scratch-1';
+    const made = await fetch(`${server.url}${dashboardsPath}`, { method: 'POST', headers: headers(world), body: JSON.stringify({ name: 'scratch board' }) });
+    expect(made.status).toBe(201);
+    const faults = await fetch(`${server.url}/__mock/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-mock-world': world },
+      body: JSON.stringify({ rules: [{ method: 'DELETE', path: '/api/**', status: 503 }] }),
+    });
+    expect(faults.status).toBe(200);
+    const defaultBefore = await names();
+
+    const dropped = await fetch(`${server.url}/__mock/worlds/${world}`, { method: 'DELETE' });
+    expect(dropped.status).toBe(204);
+    expect(await dropped.text()).toBe('');
+    const listed = mockWorldsSchema.parse(await (await fetch(`${server.url}/__mock/worlds`)).json());
+    expect(listed.map((w) => w.name)).not.toContain(world);
+
+    // Named again, it is a fresh world: the seed's data, no faults.
+    expect(await names(world)).not.toContain('scratch board');
+    const fresh = mockFaultsSchema.parse(await (await fetch(`${server.url}/__mock/faults`, { headers: { 'x-mock-world': world } })).json());
+    expect(fresh.rules).toEqual([]);
+    // The default world is untouched.
+    expect(await names()).toEqual(defaultBefore);
+  });
+
+  it.each([['never-made'], ['default'], ['bad%20name']])('answers DELETE /__mock/worlds/%s 404 {"detail": "Not found."}', async (name) => {
+    const response = await fetch(`${server.url}/__mock/worlds/${name}`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: 'Not found.' });
+    // Nothing was created or dropped: the default world is still there.
+    const listed = mockWorldsSchema.parse(await (await fetch(`${server.url}/__mock/worlds`)).json());
+    expect(listed[0]!.name).toBe('default');
+    expect(listed.slice(1).map((w) => w.name)).not.toContain(decodeURIComponent(name));
+  });
+
+  it('drops a world twice: 204, then 404; other methods are 405; a page on another origin may call it', async () => {
+    await fetch(`${server.url}${dashboardsPath}`, { headers: headers('twice') });
+    const origin = 'https://console.example';
+    const preflight = await fetch(`${server.url}/__mock/worlds/twice`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+    const first = await fetch(`${server.url}/__mock/worlds/twice`, { method: 'DELETE', headers: { origin } });
+    expect(first.status).toBe(204);
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${server.url}/__mock/worlds/twice`, { method: 'DELETE' })).status).toBe(404);
+    const get = await fetch(`${server.url}/__mock/worlds/twice`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('DELETE');
   });
 
   it.each([

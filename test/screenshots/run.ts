@@ -133,6 +133,26 @@ function shots(
       heading: 'Activity',
       ready: (page) => page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li').first().waitFor(),
     },
+    {
+      // The explorer with a dashboard read and its answer checked against the contract.
+      name: 'explorer',
+      path: `/explorer/dashboardsGet?path.project_id=${dashboard.projectId}&path.dashboard_id=${dashboard.id}`,
+      heading: 'API explorer',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
+        await page.getByRole('region', { name: 'Response', exact: true }).getByText('Matches the contract', { exact: true }).waitFor();
+      },
+    },
+    {
+      name: 'contract-check',
+      path: '/explorer/check',
+      heading: 'Contract check',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Check this backend', exact: true }).click();
+        await page.getByRole('status').filter({ hasText: /operations: \d+ match/ }).waitFor({ timeout: 30_000 });
+        await page.getByRole('progressbar', { name: 'Checking operations' }).waitFor({ state: 'detached' });
+      },
+    },
   ];
 }
 

@@ -146,6 +146,10 @@ export interface RequestOptions {
   connection?: Pick<Connection, 'host' | 'key' | 'world'>;
   /** Send the key (default). The mock's `/__mock/` routes take none. */
   auth?: boolean;
+  /** The body exactly as typed (the API explorer's negative tests send what is not JSON too); wins over `body`. */
+  bodyText?: string;
+  /** Sent on purpose against the contract (the explorer's `Send it anyway`): the log marks it `negative test`. */
+  negativeTest?: boolean;
 }
 
 /** `/api/x` → `/api/x/`, plus the query string. */
@@ -275,15 +279,19 @@ function describeIssue(issues: ReadonlyArray<z.core.$ZodIssue>): string {
   return `${where}: ${first.message}${more}.`;
 }
 
-/**
- * Sends one request and parses the answer with `schema`.
- * Throws ApiError (the API said no), NetworkError (no answer), ResponseShapeError (wrong shape),
- * NotConnectedError, or the AbortError of a cancelled call.
- */
-export async function apiRequest<S extends z.ZodMiniType>(call: ApiCall, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
-/** A request whose answer has no body (204). */
-export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: undefined }): Promise<void>;
-export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: z.ZodMiniType }): Promise<unknown> {
+/** A request on its way: what `apiRequest` and `apiExchange` share (the URL, the key, the log). */
+interface Sent {
+  response: Response;
+  text: string;
+  target: RequestTarget;
+  connectionVersion: number;
+  secrets: string[];
+  log: (status: number | null, responseText: string | null, errorDetail: string | null, answer?: Response) => number;
+  durationMs: () => number;
+}
+
+/** Sends the request and reads its answer's text; a network failure or a cancel is logged and thrown. */
+async function send(call: ApiCall, options: RequestOptions): Promise<Sent> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
   const { signal } = call;
@@ -304,7 +312,10 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (key) headers.Authorization = `Bearer ${key}`;
   let bodyText: string | undefined;
-  if (options.body !== undefined) {
+  if (options.bodyText !== undefined) {
+    bodyText = options.bodyText;
+    headers['Content-Type'] = 'application/json';
+  } else if (options.body !== undefined) {
     bodyText = JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }
@@ -333,6 +344,7 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
       responseBody: responseText === null ? null : bodyForLog(redact(responseText, secrets)),
       errorDetail: errorDetail === null ? null : redact(errorDetail, secrets),
       ...(cancelled && { cancelled: true }),
+      ...(options.negativeTest && { negativeTest: true }),
       ...(answer && { statusText: answer.statusText, responseHeaders: [...answer.headers].map(([n, v]) => [n, redact(v, secrets)] as const) }),
     });
 
@@ -351,6 +363,20 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
     log(null, null, networkError.message);
     throw networkError;
   }
+  return { response, text, target, connectionVersion, secrets, log, durationMs: () => Math.round(performance.now() - started) };
+}
+
+/**
+ * Sends one request and parses the answer with `schema`.
+ * Throws ApiError (the API said no), NetworkError (no answer), ResponseShapeError (wrong shape),
+ * NotConnectedError, or the AbortError of a cancelled call.
+ */
+export async function apiRequest<S extends z.ZodMiniType>(call: ApiCall, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+/** A request whose answer has no body (204). */
+export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: undefined }): Promise<void>;
+export async function apiRequest(call: ApiCall, options: RequestOptions & { schema?: z.ZodMiniType }): Promise<unknown> {
+  const { response, text, target, connectionVersion, secrets, log } = await send(call, options);
+  const { requestLog } = runtimeOf(call.client);
 
   if (!response.ok) {
     const apiError = errorFromResponse(response.status, response.statusText, text, response.headers, target, connectionVersion);
@@ -380,4 +406,51 @@ export async function apiRequest(call: ApiCall, options: RequestOptions & { sche
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) return fail(describeIssue(parsed.error.issues));
   return parsed.data;
+}
+
+/** An answer as it came, whatever its status: what the API explorer and the contract check show. */
+export interface Exchange {
+  status: number;
+  statusText: string;
+  /** The response headers the page could read, as `[name, value]` pairs (a key echoed in one is redacted). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** The body: parsed JSON, the text when it was not JSON, or null when empty (a key echoed in it is redacted). */
+  body: unknown;
+  /** Whether the body was JSON (or empty). */
+  json: boolean;
+  durationMs: number;
+  /** The request as sent (path with its query). */
+  path: string;
+}
+
+/**
+ * Sends one request through the same wrapper as every page (the key, the world, the log) and hands
+ * back the answer as it came: an error status is an answer here, not a throw (the explorer shows a
+ * refusal as it is). Throws only NetworkError, NotConnectedError or the AbortError of a cancel.
+ */
+export async function apiExchange(call: ApiCall, options: RequestOptions): Promise<Exchange> {
+  const { response, text, target, connectionVersion, secrets, log, durationMs } = await send(call, options);
+  const detail = response.ok ? null : errorFromResponse(response.status, response.statusText, text, response.headers, target, connectionVersion).detail;
+  const took = durationMs();
+  log(response.status, text, detail, response);
+  const clean = redact(text, secrets);
+  let body: unknown = null;
+  let json = true;
+  if (clean) {
+    try {
+      body = JSON.parse(clean) as unknown;
+    } catch {
+      body = clean;
+      json = false;
+    }
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers].map(([name, value]) => [name, redact(value, secrets)] as const),
+    body,
+    json,
+    durationMs: took,
+    path: target.path,
+  };
 }

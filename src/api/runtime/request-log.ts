@@ -37,6 +37,8 @@ export interface RequestLogEntry {
    * longer needed it): not a failure of the API. `errorDetail` then says why, in words.
    */
   cancelled?: boolean;
+  /** Sent on purpose against the contract from the API explorer (`Send it anyway`): marked `negative test`. */
+  negativeTest?: boolean;
 }
 
 export const REQUEST_LOG_LIMIT = 500;

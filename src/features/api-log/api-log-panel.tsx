@@ -6,9 +6,11 @@
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CANCELLED_DETAIL, REQUEST_LOG_LIMIT, type RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { useRequestLog, useRuntime } from '../../api/runtime/use-runtime.ts';
+import { Link } from 'react-router-dom';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { explorerLinkForRequest } from '../../components/explorer-link.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { buildCurlCommand } from './curl.ts';
+import { bodyText, buildCurlCommand } from '../../components/curl.ts';
 import { downloadText, fileStamp } from '../../components/download.ts';
 import { buildHar } from './har.ts';
 import { JsonView } from './json-view.tsx';
@@ -126,10 +128,24 @@ function LogEntry({ entry, open, onToggle }: { entry: RequestLogEntry; open: boo
           <span className="api-log-method">{entry.method}</span> <span className="api-log-path">{entry.path}</span>{' '}
           <span className={statusClass}>{statusText(entry)}</span>{' '}
           <span className="api-log-duration">{entry.durationMs} ms</span>
+          {entry.negativeTest && (
+            <>
+              {' '}
+              <span className="api-log-negative">negative test</span>
+            </>
+          )}
         </button>
         <CopyButton label="Copy as curl" text={() => curlFor(entry, connection.get()?.key)}>
           Copy as curl
         </CopyButton>
+        {entry.path.startsWith('/api/') && (
+          <Link
+            className="button button-small"
+            to={explorerLinkForRequest({ method: entry.method, path: entry.path, body: bodyText(entry) }, secrets(connection.get()?.key))}
+          >
+            Open in explorer
+          </Link>
+        )}
       </div>
       {cancelled ? (
         <p id={reasonId} className="api-log-note">

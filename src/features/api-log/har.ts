@@ -5,8 +5,8 @@
  */
 import type { Content, Entry, Har, Header, QueryString, Request, Response } from 'har-format';
 import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
-import { bodyText, wasAuthenticated } from './curl.ts';
-import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
+import { bodyText, wasAuthenticated } from '../../components/curl.ts';
+import { API_KEY_VARIABLE, redactSecrets, redactUrl } from '../../components/redact.ts';
 
 export interface HarOptions {
   /** Strings that must never appear in the file (the connected key). */

@@ -91,6 +91,7 @@ export default function GoToDialog({ projectId, projectName, mockInfo, onToggleA
         { key: 'page-activity', label: 'Activity', detail: inProject, run: open(`${base}/activity`) },
       );
     }
+    pages.push({ key: 'page-explorer', label: 'API explorer', detail: 'Call any operation of the API', run: open('/explorer') });
     const actions: Item[] = [];
     if (base) actions.push({ key: 'action-new-dashboard', label: 'New dashboard', detail: inProject, run: open(`${base}/dashboards`, { newDashboard: true }) });
     actions.push({

@@ -22,6 +22,8 @@ export interface MockControl {
   setFaults(faults: MockFaults, world: World): void;
   /** Every world kept, the default first. */
   listWorlds(): WorldSummary[];
+  /** Drops a named world and its faults; false when no such world is kept (or for the default one). */
+  dropWorld(name: string): boolean;
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -111,6 +113,20 @@ export function controlHandlers(mock: MockControl): HttpHandler[] {
     },
   };
 
+  /** `/__mock/worlds/<name>`: `DELETE` drops that world (204); an unknown one is 404 `{"detail": "Not found."}`. */
+  const worldRoute = (request: Request, segment: string): Response => {
+    const method = request.method.toUpperCase();
+    if (method !== 'DELETE') return methodNotAllowed(method, ['DELETE']);
+    let name: string;
+    try {
+      name = decodeURIComponent(segment);
+    } catch {
+      name = segment;
+    }
+    if (!mock.dropWorld(name)) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+    return new HttpResponse(null, { status: 204 });
+  };
+
   return [
     mockRoute(
       ({ request }) => {
@@ -120,6 +136,8 @@ export function controlHandlers(mock: MockControl): HttpHandler[] {
       async ({ request }) => {
         const { pathname } = new URL(request.url);
         const name = pathname.replace(/^\/__mock\/?/, '').replace(/\/$/, '');
+        const world = /^worlds\/([^/]+)$/.exec(name);
+        if (world) return worldRoute(request, world[1]!);
         const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
         if (!route) return notFound();
         const method = request.method.toUpperCase();

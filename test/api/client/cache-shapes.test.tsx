@@ -198,6 +198,14 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
     useRestoreDashboard: [[dashboard, dashboard.id]],
     usePinDashboard: [[{ ...dashboard, pinned: true }, { dashboardId: dashboard.id, pinned: true }], [{ ...dashboard, pinned: false }, { dashboardId: dashboard.id, pinned: false }]],
     useUpdateMockFaults: [[faults, {}]],
+    // The API explorer's send: its changes follow the path it went to (src/api/resources/explorer.ts).
+    useExplorerSend: [
+      [{ status: 200 }, { method: 'PATCH', path: `/api/projects/${PROJECT}/dashboards/${dashboard.id}/` }],
+      [{ status: 201 }, { method: 'POST', path: `/api/organizations/@current/projects/` }],
+      [{ status: 200 }, { method: 'PATCH', path: `/api/projects/${PROJECT}/` }],
+      [{ status: 200 }, { method: 'PATCH', path: '/api/projects/@current/' }],
+      [{ status: 403 }, { method: 'PATCH', path: `/api/projects/${PROJECT}/` }],
+    ],
     useSetProductionKeyRules: [[faults, true]],
     useResetMock: [[undefined, undefined]],
     useSwitchKey: [[organization, 'phx_demo_admin']],

@@ -3,7 +3,6 @@
  * written out: the command reads it from `$POSTHOG_API_KEY`, and any occurrence of a secret
  * elsewhere (URL, body) is replaced before the command is built.
  */
-import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { API_KEY_VARIABLE, redactSecrets, redactUrl } from './redact.ts';
 
 /** Quotes `value` for a POSIX shell: single quotes, with each `'` written as `'\''`. */
@@ -11,12 +10,41 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-export type CurlSource = Pick<RequestLogEntry, 'method' | 'url' | 'requestBody'> &
-  Partial<Pick<RequestLogEntry, 'requestBodyText' | 'authenticated' | 'path' | 'requestHeaders'>>;
+/** A request as the API log records it (the fields of its entries that a command needs). */
+export interface CurlSource {
+  method: string;
+  /** Absolute URL with the query. */
+  url: string;
+  /** The JSON body sent, or null. */
+  requestBody: unknown;
+  /** The body exactly as sent; null without a body. */
+  requestBodyText?: string | null;
+  /** Whether the request carried the key. */
+  authenticated?: boolean;
+  /** Path with the query. */
+  path?: string;
+  /** The request headers sent besides `Authorization`. */
+  requestHeaders?: ReadonlyArray<readonly [string, string]>;
+}
 
 export interface CurlOptions {
   /** Strings that must never appear in the command (the connected key). */
   secrets?: ReadonlyArray<string>;
+  /** The host read from `$API_HOST` (the explorer's snippets) instead of the one the request went to. */
+  hostFromEnvironment?: boolean;
+}
+
+/** How a command or snippet names the host: a shell variable the reader sets. */
+export const API_HOST_VARIABLE = '$API_HOST';
+
+/** The URL's part after its origin (`/api/x/?a=1`), the secrets removed. */
+export function pathOfUrl(url: string, secrets: ReadonlyArray<string>): string {
+  const clean = redactUrl(url, secrets);
+  try {
+    return clean.slice(new URL(clean).origin.length) || '/';
+  } catch {
+    return clean;
+  }
 }
 
 /** The body as it went over the wire: the recorded text, else the recorded JSON serialized again. */
@@ -41,7 +69,11 @@ export function buildCurlCommand(entry: CurlSource, options: CurlOptions = {}): 
   const secrets = options.secrets ?? [];
   const method = entry.method.toUpperCase();
   const body = bodyText(entry);
-  const parts: string[] = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(redactUrl(entry.url, secrets))}`];
+  // With the host from the environment, the variable stays outside the quotes so the shell expands it.
+  const target = options.hostFromEnvironment
+    ? `"${API_HOST_VARIABLE}"${shellQuote(pathOfUrl(entry.url, secrets))}`
+    : shellQuote(redactUrl(entry.url, secrets));
+  const parts: string[] = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${target}`];
   // Double quotes so the shell expands the variable; the key itself is never in the command.
   if (wasAuthenticated(entry)) parts.push(`-H "Authorization: Bearer ${API_KEY_VARIABLE}"`);
   // The headers as sent (the mock world's too: it is needed to reproduce), never Authorization.
