@@ -228,21 +228,6 @@ function samples(entries: Entry[], dashboard: Dashboard, sharing: SharingConfigu
       [null, { organizationMember: null, accessLevel: null }],
     ],
     useConnectWithKey: [[{ organization, me: null, currentKey: null }, { host: 'https://us.posthog.com', key: 'phx_x' }]],
-    // The explorer's send: a change to a dashboard, to a project, and a read (which changes nothing).
-    useExplorerSend: [
-      [
-        { status: 200, statusText: 'OK', headers: [], body: dashboard, json: true, durationMs: 1, path: `/api/projects/${PROJECT}/dashboards/${dashboard.id}/` },
-        { endpoint: 'dashboards.update', method: 'PATCH', path: `/api/projects/${PROJECT}/dashboards/${dashboard.id}/`, query: {}, bodyText: '{"name":"x"}' },
-      ],
-      [
-        { status: 200, statusText: 'OK', headers: [], body: project, json: true, durationMs: 1, path: `/api/projects/${PROJECT}/` },
-        { endpoint: 'projects.update', method: 'PATCH', path: `/api/projects/${PROJECT}/`, query: {}, bodyText: '{"name":"x"}' },
-      ],
-      [
-        { status: 200, statusText: 'OK', headers: [], body: organization, json: true, durationMs: 1, path: '/api/organizations/@current/' },
-        { endpoint: 'organizations.get', method: 'GET', path: '/api/organizations/@current/', query: {} },
-      ],
-    ],
   };
 }
 
