@@ -1,11 +1,12 @@
 // Mutation testing (`npm run test:mutation`, test/mutation/run.ts; not part of `npm test` or CI).
-// The runner calls Stryker once per group of test/mutation/groups.ts with `--mutate` (the group's
-// logic files) and `--testFiles` (the group's own tests): the options below are what every group shares.
+// The runner calls Stryker once per set of tests with `--mutate` (the files those tests are the own
+// tests of) and names the tests to vitest.mutation.config.ts: the options below are what every run shares.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  // The files are given by --testFiles: Vitest's import graph would only narrow them again.
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  // The runner names each run's tests to vitest.mutation.config.ts: Vitest's import graph would
+  // only narrow them again.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   // Each mutant runs only the tests that reached it in the first run.
   coverageAnalysis: 'perTest',
   // The machine is shared (2 cores): one test runner.

@@ -98,9 +98,18 @@ for (const name of named.length > 0 ? named : Object.keys(groups)) {
 }
 
 if (options.includes('--plan')) {
-  for (const { files, tests } of runs.values()) console.log(`${files.join(' ')}\n  against ${tests.join(' ')}`);
+  for (const { files, tests } of runs.values()) console.info(`${files.join(' ')}\n  against ${tests.join(' ')}`);
   process.exit(0);
 }
+
+/**
+ * Tests that run without a DOM: the node project's folders, and `.ts` files of the others that
+ * import neither the UI setup nor a page renderer (vitest.mutation.config.ts runs them in node).
+ */
+const nodeFolders = ['test/contract/', 'test/mock/', 'test/build/'];
+const needsNoDom = (test: string) =>
+  nodeFolders.some((folder) => test.startsWith(folder)) ||
+  (test.endsWith('.ts') && !/from '(@testing-library\/[^']+|msw[^']*|[^']*\/(setup|render|console)(\.tsx?)?)'/.test(readFileSync(test, 'utf8')));
 
 interface Mutant {
   status: string;
@@ -115,10 +124,16 @@ let index = 0;
 for (const { files, tests } of runs.values()) {
   const report = `reports/mutation/run-${++index}.json`;
   rmSync(report, { force: true });
-  console.log(`\n# ${files.join(', ')}\n  against ${tests.join(', ')}`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(','), '--testFiles', tests.join(','), ...options], {
+  console.info(`\n# ${files.join(', ')}\n  against ${tests.join(', ')}`);
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(','), ...options], {
     stdio: 'inherit',
-    env: { ...process.env, MUTATION_REPORT: report },
+    env: {
+      ...process.env,
+      MUTATION_REPORT: report,
+      // The tests of this run, for vitest.mutation.config.ts.
+      MUTATION_NODE_TESTS: tests.filter(needsNoDom).join(','),
+      MUTATION_DOM_TESTS: tests.filter((test) => !needsNoDom(test)).join(','),
+    },
   });
   if (run.status !== 0 || !existsSync(report)) {
     console.error(`Stryker failed (exit ${run.status})`);
@@ -135,11 +150,11 @@ for (const { files, tests } of runs.values()) {
   }
 }
 
-console.log('\nscore  killed survived no-coverage  file');
+console.info('\nscore  killed survived no-coverage  file');
 for (const row of rows) {
   const low = row.score < threshold;
   failed ||= low;
-  console.log(
+  console.info(
     `${row.score.toFixed(1).padStart(5)}  ${String(row.killed).padStart(6)} ${String(row.survived).padStart(8)} ${String(row.noCoverage).padStart(11)}  ${row.file}${low ? `  (under ${threshold} %)` : ''}`,
   );
 }

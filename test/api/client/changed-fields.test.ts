@@ -83,7 +83,8 @@ describe('changedFields', () => {
 
   it('reads only the fields of the draft, and sends a field the original lacks', () => {
     expect(changedFields(original, { pinned: true })).toEqual({ pinned: true });
-    expect(changedFields(original, { description: '' })).toEqual({ description: '' });
+    const withoutDescription: { name: string; description?: string } = { name: 'Sales' };
+    expect(changedFields(withoutDescription, { description: '' })).toEqual({ description: '' });
   });
 
   it('tells null, an empty list, an empty object and a value apart', () => {
