@@ -90,6 +90,8 @@ describe('changedFields', () => {
   it('tells null, an empty list, an empty object and a value apart', () => {
     expect(changedFields({ a: null, b: [], c: {}, d: 'x' }, { a: {}, b: {}, c: null, d: {} })).toEqual({ a: {}, b: {}, c: null, d: {} });
     expect(changedFields({ a: {}, b: [], c: [] }, { a: [], b: null, c: 'x' })).toEqual({ a: [], b: null, c: 'x' });
+    // A number has no keys, as an empty object has none: still not the same value.
+    expect(changedFields({ a: 0, b: {}, c: '' }, { a: {}, b: 0, c: [] })).toEqual({ a: {}, b: 0, c: [] });
   });
 });
 
