@@ -1,7 +1,6 @@
 // Mutation testing (`npm run test:mutation`, test/mutation/run.ts; not part of `npm test` or CI).
 // The runner calls Stryker once per set of tests with `--mutate` (the files those tests are the own
 // tests of) and names the tests to vitest.mutation.config.ts: the options below are what every run shares.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   // The runner names each run's tests to vitest.mutation.config.ts: Vitest's import graph would
