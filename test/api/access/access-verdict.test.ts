@@ -8,6 +8,7 @@ import {
   everyoneRule,
   levelLabels,
   levelWithRule,
+  memberRule,
   ruleNote,
   viewerReason,
   type AccessInputs,
@@ -229,6 +230,8 @@ describe('access verdict: the rules as production lists them', () => {
   it('has no rule for everyone when only members and roles have rules, or when the rules are unknown', () => {
     expect(everyoneRule([rule('viewer', mei.id), roleRule('none', 'role-eng')])).toBeNull();
     expect(everyoneRule(null)).toBeNull();
+    expect(memberRule(null, mei.id)).toBeNull();
+    expect(memberRule([roleRule('manager', 'role-eng'), rule('viewer', mei.id)], mei.id)).toBe('viewer');
   });
 
   it('ignores a level it does not know', () => {
@@ -317,6 +320,12 @@ describe('access verdict: what each row carries', () => {
     const lastOnly: MemberInput = { id: 'm-y', level: 1, user: { uuid: 'u-y', first_name: '', last_name: 'Zed', email: 'b@example.com' } };
     const verdicts = accessVerdicts(inputs({ members: [lastOnly, mei, nameless, jonas] }));
     expect(verdicts.map((v) => v.member.id)).toEqual(['m-x', 'm-jonas', 'm-mei', 'm-y']);
+    // The first and last names with a space between ("Ada Zed" before "Adam"); a blank name is no name.
+    const adaZed: MemberInput = { id: 'm-az', level: 1, user: { uuid: 'u-az', first_name: 'Ada', last_name: 'Zed', email: 'z@example.com' } };
+    const adam: MemberInput = { id: 'm-adam', level: 1, user: { uuid: 'u-adam', first_name: 'Adam', last_name: null, email: 'adam@example.com' } };
+    const blank: MemberInput = { id: 'm-blank', level: 1, user: { uuid: 'u-blank', first_name: ' ', last_name: '', email: 'zoe@example.com' } };
+    const named = accessVerdicts(inputs({ members: [blank, adam, adaZed] }));
+    expect(named.map((v) => v.member.id)).toEqual(['m-az', 'm-adam', 'm-blank']);
   });
 });
 
@@ -342,7 +351,7 @@ describe('access verdict: users_with_access without an entry or a source the con
       }),
     );
     expect(of(verdicts, mei)).toEqual({ level: 'none', access: 'none', why: 'No access by default' });
-    expect(of(verdicts, jonas)).toEqual({ level: 'viewer', access: 'viewer', why: 'Can view by default' });
+    expect(verdicts.find((v) => v.member.id === jonas.id)).toMatchObject({ level: 'viewer', access: 'viewer', ownRuleDecides: false, why: 'Can view by default' });
     expect(of(verdicts, tomas)).toEqual({ level: 'editor', access: 'editor', why: 'Can edit by default' });
     const own = accessVerdicts(inputs({ rules: null, usersWithAccess: [entry(mei, 'viewer', 'explicit_member')] }));
     expect(own.find((v) => v.member.id === mei.id)).toMatchObject({ level: 'viewer', ownRuleDecides: true, why: 'Can view by their own rule' });
