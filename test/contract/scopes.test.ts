@@ -61,6 +61,7 @@ describe('matchPath', () => {
     expect(isPersonalApiKeysPath('/api/personal_api_keys/abc/roll/more/')).toBe(false);
     expect(isPersonalApiKeysPath('/api/users/personal_api_keys/')).toBe(false);
     expect(isPersonalApiKeysPath('/personal_api_keys/api/')).toBe(false);
+    expect(isPersonalApiKeysPath('/web/personal_api_keys/')).toBe(false);
   });
 });
 
@@ -160,6 +161,9 @@ describe('the scopes of the endpoint table, as the mock enforces them', () => {
   it('lets a key without scopes read itself, and only itself', async () => {
     const key = withScopes([]);
     expect((await request('GET', '/api/personal_api_keys/@current/', key)).status).toBe(200);
+    const current = await request('GET', '/api/personal_api_keys/@current/', key);
+    const own = await request('GET', `/api/personal_api_keys/${current.body.id}/`, key);
+    expect([own.status, own.body]).toEqual([200, current.body]);
     expect((await request('GET', '/api/personal_api_keys/', key)).status).toBe(403);
   });
 

@@ -113,6 +113,7 @@ const needsNoDom = (test: string) =>
 
 interface Mutant {
   status: string;
+  testsCompleted?: number;
 }
 interface Report {
   files: Record<string, { mutants: Mutant[] }>;
@@ -142,8 +143,12 @@ for (const { files, tests } of runs.values()) {
   }
   const { files: scored } = JSON.parse(readFileSync(report, 'utf8')) as Report;
   for (const [file, { mutants }] of Object.entries(scored)) {
-    const count = (status: string) => mutants.filter((m) => m.status === status).length;
-    const detected = count('Killed') + count('Timeout');
+    // A mutant that makes a test file fail as it loads (a table a test builds from the mutated
+    // module throws) runs no test, and Stryker 9.6.1's Vitest runner reports it survived: the tests
+    // failed, so it counts as detected (stryker-js #6213).
+    const failedToLoad = (m: Mutant) => m.status === 'Survived' && m.testsCompleted === 0;
+    const count = (status: string) => mutants.filter((m) => m.status === status && !failedToLoad(m)).length;
+    const detected = count('Killed') + count('Timeout') + mutants.filter(failedToLoad).length;
     const undetected = count('Survived') + count('NoCoverage');
     if (detected + undetected === 0) continue;
     rows.push({ file, score: (100 * detected) / (detected + undetected), killed: detected, survived: count('Survived'), noCoverage: count('NoCoverage') });
