@@ -1,7 +1,7 @@
 // The comparison behind "no lost update" (CONSOLE.md "Safety"): what a save sends, and which of
 // those fields someone else changed since the person began editing them.
 import { describe, expect, it } from 'vitest';
-import { planSave } from '../../../src/api/client/changed-fields.ts';
+import { changedFields, planSave, sameValue } from '../../../src/api/client/changed-fields.ts';
 
 type Field = 'name' | 'tags' | 'pinned' | 'rate';
 const loaded = { name: 'Sales', tags: ['a', 'b'], pinned: false, rate: '0.50' };
@@ -50,5 +50,61 @@ describe('planSave', () => {
       mine: { ...loaded, rate: '0.10' },
     });
     expect(plan).toEqual({ changes: { rate: '0.10' }, conflicts: ['rate'] });
+  });
+});
+
+describe('changedFields', () => {
+  const original = { name: 'Sales', tags: ['a', 'b'], filters: { date_from: '-7d', properties: [] as string[] }, pinned: false };
+
+  it('sends nothing when nothing changed, whatever the order of an object’s keys', () => {
+    expect(changedFields(original, { ...original, tags: ['a', 'b'], filters: { properties: [], date_from: '-7d' } })).toEqual({});
+  });
+
+  it('sends a list that lost or gained an element', () => {
+    expect(changedFields(original, { tags: ['a'] })).toEqual({ tags: ['a'] });
+    expect(changedFields(original, { tags: ['a', 'b', 'c'] })).toEqual({ tags: ['a', 'b', 'c'] });
+    expect(changedFields(original, { tags: [] })).toEqual({ tags: [] });
+  });
+
+  it('sends a list whose second element changed', () => {
+    expect(changedFields(original, { tags: ['a', 'c'] })).toEqual({ tags: ['a', 'c'] });
+  });
+
+  it('sends an object whose value, or whose set of keys, changed', () => {
+    expect(changedFields(original, { filters: { date_from: '-30d', properties: [] } })).toEqual({
+      filters: { date_from: '-30d', properties: [] },
+    });
+    expect(changedFields(original, { filters: { date_from: '-7d' } })).toEqual({ filters: { date_from: '-7d' } });
+    expect(changedFields(original, { filters: { date_from: '-7d', properties: [], interval: 'day' } })).toEqual({
+      filters: { date_from: '-7d', properties: [], interval: 'day' },
+    });
+    expect(changedFields(original, { filters: { date_to: '-7d', properties: [] } })).toEqual({ filters: { date_to: '-7d', properties: [] } });
+  });
+
+  it('reads only the fields of the draft, and sends a field the original lacks', () => {
+    expect(changedFields(original, { pinned: true })).toEqual({ pinned: true });
+    const withoutDescription: { name: string; description?: string } = { name: 'Sales' };
+    expect(changedFields(withoutDescription, { description: '' })).toEqual({ description: '' });
+  });
+
+  it('tells null, an empty list, an empty object and a value apart', () => {
+    expect(changedFields({ a: null, b: [], c: {}, d: 'x' }, { a: {}, b: {}, c: null, d: {} })).toEqual({ a: {}, b: {}, c: null, d: {} });
+    expect(changedFields({ a: {}, b: [], c: [] }, { a: [], b: null, c: 'x' })).toEqual({ a: [], b: null, c: 'x' });
+    // A number has no keys, as an empty object has none: still not the same value.
+    expect(changedFields({ a: 0, b: {}, c: '' }, { a: {}, b: 0, c: [] })).toEqual({ a: {}, b: 0, c: [] });
+  });
+});
+
+describe('sameValue', () => {
+  it('compares JSON values deeply', () => {
+    expect(sameValue({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(sameValue({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] })).toBe(false);
+    expect(sameValue(['x', 'y'], ['x', 'z'])).toBe(false);
+    expect(sameValue(NaN, NaN)).toBe(true);
+    expect(sameValue(1, '1')).toBe(false);
+  });
+
+  it('tells apart two objects with the same number of different keys', () => {
+    expect(sameValue({ a: undefined }, { b: undefined })).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
-import { csvField, csvRow, csvText, defuseFormula } from '../../../src/components/csv.ts';
 import { csvFileName, dashboardsCsv } from '../../../src/features/dashboards/dashboards-csv.ts';
 import { seedIds } from '../../../src/mock/seed.ts';
 import { apiGet, renderApp } from '../../render.tsx';
@@ -22,27 +21,6 @@ const base = {
 } as unknown as DashboardListItem;
 
 describe('CSV export', () => {
-  it('quotes a comma, a quote and a newline as RFC 4180 says, and leaves accents as they are', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r\nlf')).toBe('"cr\r\nlf"');
-    expect(csvField('Café Zürich')).toBe('Café Zürich');
-    expect(csvField('')).toBe('');
-  });
-
-  it('leads a cell that could start a formula with a quote (=, +, -, @, tab, CR), and only those', () => {
-    expect(defuseFormula('=HYPERLINK("http://example.com","x")')).toBe('\'=HYPERLINK("http://example.com","x")');
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(defuseFormula(`${start}1`)).toBe(`'${start}1`);
-    expect(defuseFormula('a=1')).toBe('a=1');
-    expect(defuseFormula('')).toBe('');
-    // The defence comes before the quoting: the quote is inside the quoted field.
-    expect(csvField('=HYPERLINK("http://example.com","x")')).toBe('"\'=HYPERLINK(""http://example.com"",""x"")"');
-    expect(csvField('\rx')).toBe('"\'\rx"');
-    expect(csvRow(['-2', '+3', '@me', 'ok'])).toBe("'-2,'+3,'@me,ok");
-    expect(csvText(['a', 'b'], [['=1', 'x']])).toBe("\uFEFFa,b\r\n'=1,x\r\n");
-  });
-
   it('writes a BOM, the exact header and one CRLF-ended row per dashboard', () => {
     const text = dashboardsCsv([
       { ...base, name: 'Café, "Partners"', description: 'Line one\nline two', tags: ['finance', 'q3'], pinned: true, is_shared: true, restriction_level: 37 },
