@@ -7,6 +7,7 @@ import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated
 import { dashboardToTemplate } from './dashboard-template.ts';
 import { dashboardPath, dashboardQueries, dashboardsPath, fetchDashboard, type DashboardTemplateJson } from './dashboards.ts';
 import { apiRequest, type ApiCall } from '../client/http.ts';
+import { withoutRows } from '../client/pagination.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from '../client/query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
@@ -77,26 +78,8 @@ export function moveTile(
 // ---------- cache helpers ----------
 
 /** `change` over one cached list's pages; anything that is not an infinite list is returned as it was. */
-const overPages = (data: unknown, change: (results: DashboardListItem[]) => DashboardListItem[], countDelta = 0): unknown =>
-  isPages(data)
-    ? {
-        ...data,
-        pages: (data as DashboardPages).pages.map((page) => ({
-          ...page,
-          count: Math.max(0, page.count + countDelta),
-          results: change(page.results),
-        })),
-      }
-    : data;
-
-/** Applies `change` to every cached list page of the project (all searches and filters). */
-function updateLists(
-  projectId: ProjectId,
-  change: (results: DashboardListItem[]) => DashboardListItem[],
-  countDelta = 0,
-): Change {
-  return changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) => overPages(data, change, countDelta));
-}
+const overPages = (data: unknown, change: (results: DashboardListItem[]) => DashboardListItem[]): unknown =>
+  isPages(data) ? { ...data, pages: (data as DashboardPages).pages.map((page) => ({ ...page, results: change(page.results) })) } : data;
 
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
   results.map((d) => (String(d.id) === String(dashboardId) ? { ...d, pinned } : d));
@@ -219,7 +202,10 @@ export function useDeleteDashboard(projectId: ProjectId) {
     mutationFn: (dashboardId: DashboardId, call) => updateDashboard(projectId, dashboardId, { deleted: true }, call),
     meta: {
       changes: (_dashboard: Dashboard, dashboardId: DashboardId) => [
-        updateLists(projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1),
+        // Its list rows leave and the later pages are re-based (their offsets moved up by one).
+        changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) =>
+          isPages(data) ? withoutRows(data as DashboardPages, (d) => String(d.id) === String(dashboardId)) : data,
+        ),
         rowChanged(projectId, dashboardId, null),
         changed.remove(keyRoots.dashboard(projectId, dashboardId)),
         changed.refresh(keyRoots.dashboardLists(projectId)),
