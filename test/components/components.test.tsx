@@ -262,7 +262,7 @@ describe('ConfirmDialog', () => {
         error={error}
       />,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Delete project' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete project' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete project' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Hedgebox Ap');

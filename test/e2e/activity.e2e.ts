@@ -26,7 +26,7 @@ describe('Activity', () => {
     await share.click();
     await eventually(async () => assert.equal(await share.getAttribute('aria-checked'), 'true'));
     await page.getByRole('button', { name: 'Rotate link', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Rotate the public link?' });
     await confirm.getByText(/keeps working for 5 more minutes/).waitFor();
     await confirm.getByRole('button', { name: 'Rotate link', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });

@@ -257,7 +257,7 @@ describe('Public links', () => {
 
     await user.click(within(table).getAllByRole('checkbox', { name: `Select ${displayName(first)}` })[0]!);
     await user.click(within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: 'Rotate links' }));
-    const dialog = await screen.findByRole('dialog', { name: /Rotate 1 public link/ });
+    const dialog = await screen.findByRole('alertdialog', { name: /Rotate 1 public link/ });
     expect(within(dialog).getByText(/each old link keeps working for 5 more minutes/i)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Rotate links' }));
     expect(await screen.findByText('1 updated, 0 failed')).toBeInTheDocument();
