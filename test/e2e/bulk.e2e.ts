@@ -27,7 +27,7 @@ const list = (mockUrl: string, projectId: number, query = '') =>
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Bulk actions' });
 const table = (page: Page) => page.getByRole('table', { name: 'Dashboards', exact: true });
 const select = (page: Page, name: string) => table(page).getByRole('checkbox', { name: `Select ${name}`, exact: true });
-const summary = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 30_000 });
+const summary = (page: Page, text: string, timeout = 30_000) => page.getByText(text, { exact: true }).waitFor({ timeout });
 
 async function setFaults(mockUrl: string, rules: unknown[]) {
   await api(mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 0, error_rate: 0, rules } });
@@ -64,7 +64,8 @@ describe('Bulk actions', () => {
     await checkA11y(page, 'bulk-add-tag');
     await dialog.getByRole('button', { name: 'Add tag', exact: true }).click();
     await page.getByRole('progressbar', { name: 'Bulk progress' }).waitFor();
-    await summary(page, `${matching.count} updated, 0 failed`);
+    // Each tag change reads the dashboard first (its tags now), then sends the PATCH: two requests each.
+    await summary(page, `${matching.count} updated, 0 failed`, 120_000);
     const tagged = await list(stack.mockUrl, 1, '&tags=reorg%202026');
     assert.deepEqual(tagged.results.map((d) => d.id).sort(), matching.results.map((d) => d.id).sort());
   });
@@ -127,7 +128,8 @@ describe('Bulk actions', () => {
     await count(`Showing ${left} of ${left} dashboards`).waitFor();
     const region = page.getByRole('region', { name: 'Dashboards, scrollable' });
     await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    const last = before.results.at(-1)!;
+    const names = before.results.map(shown);
+    const last = before.results.findLast((d) => names.indexOf(shown(d)) === names.lastIndexOf(shown(d)))!;
     await table(page).getByRole('link', { name: shown(last), exact: true }).waitFor();
   });
 
