@@ -292,7 +292,10 @@ describe('fields and errors', () => {
     expect(fieldError(error, 'timezone')).toBeUndefined();
     expect(formError(error, ['name'])).toBeUndefined();
     expect(formError(error, ['timezone'])).toBe('Ensure this field has no more than 200 characters.');
-    expect(fieldError({ ...error, attr: 'tags.2', name: 'ApiError' }, 'tags')).toBe(error.detail);
+    // A nested field's attr is joined with `__` (API.md §2.1): it belongs to the field it is inside.
+    expect(fieldError({ ...error, attr: 'tags__2', name: 'ApiError' }, 'tags')).toBe(error.detail);
+    expect(formError({ ...error, attr: 'tags__2', name: 'ApiError' }, ['tags'])).toBeUndefined();
+    expect(fieldError({ ...error, attr: 'tagsmore', name: 'ApiError' }, 'tags')).toBeUndefined();
   });
 
   it('shows an error state with the detail and Try again, and an inline 403', async () => {

@@ -6,8 +6,7 @@
  * page: a deleted row's later pages are re-based instead).
  */
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { normalizeTags, type DashboardUpdateInput } from '../../contract/inputs.ts';
-import { restrictionLevels } from '../../contract/schemas.ts';
+import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../../contract/inputs.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../contract/schemas.ts';
 import type { Action } from '../access/authorization.ts';
 import { dashboardDisplayName, fetchDashboard, fetchDashboardPage } from '../resources/dashboards.ts';

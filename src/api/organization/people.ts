@@ -16,6 +16,7 @@ import { accessControlQueries, fetchAccessControls } from '../access/access-cont
 import { accessVerdicts, type AccessLevel, type MemberInput } from '../access/access-verdict.ts';
 import { collaboratorQueries, fetchCollaborators } from '../resources/collaborators.ts';
 import { createRequestPool } from '../bulk/request-pool.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 /** What the person page needs of a dashboard (an `All dashboards` row has it). */
 export interface DashboardForPerson {
@@ -38,7 +39,7 @@ export function countCreated(rows: ReadonlyArray<{ created_by: { uuid: string } 
   return counts;
 }
 
-const RESTRICTED = 37;
+const RESTRICTED = restrictionLevels.onlyCollaboratorsCanEdit;
 /** What a plain member's role alone gives on a dashboard (§5.7: `editor` without rules, §5.4: restriction 21). */
 const ROLE_ALONE: AccessLevel = 'editor';
 /** Read facts stay fresh this long in the cache (a revisit within it reads nothing again). */

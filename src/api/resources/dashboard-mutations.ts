@@ -84,6 +84,20 @@ const overPages = (data: unknown, change: (results: DashboardListItem[]) => Dash
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
   results.map((d) => (String(d.id) === String(dashboardId) ? { ...d, pinned } : d));
 
+/** What this tab shows of the dashboard's pin now (its detail, else its first listed row); undefined when nothing holds it. */
+function shownPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId): boolean | undefined {
+  const detail = queryClient.getQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey);
+  if (detail) return detail.pinned;
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: keyRoots.dashboardLists(projectId) })) {
+    if (!isPages(data)) continue;
+    for (const page of (data as DashboardPages).pages) {
+      const row = page.results.find((d) => String(d.id) === String(dashboardId));
+      if (row) return row.pinned;
+    }
+  }
+  return undefined;
+}
+
 /** Writes the optimistic pin into this tab's lists and detail (and puts it back on an error). */
 function showPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId, pinned: boolean) {
   queryClient.setQueriesData<unknown>({ queryKey: keyRoots.dashboardLists(projectId) }, (data: unknown) =>
@@ -236,7 +250,8 @@ export interface PinVariables {
 
 /**
  * Pin or unpin at once: every cached list page and the detail show the new state before the API
- * answers; on an error only this dashboard's flag is put back. Afterwards each list refetches its
+ * answers; on an error only this dashboard's flag is put back to what it was (not to the opposite of
+ * what was asked: a pin sent for a dashboard already shown pinned stays pinned). Afterwards each list refetches its
  * first page only (pinned first is the API's order) and loads the rest again on scroll.
  */
 export function usePinDashboard(projectId: ProjectId) {
@@ -246,9 +261,13 @@ export function usePinDashboard(projectId: ProjectId) {
     onMutate: async ({ dashboardId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId) });
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
+      const was = shownPinned(queryClient, projectId, dashboardId);
       showPinned(queryClient, projectId, dashboardId, pinned);
+      return { was };
     },
-    onError: (_error, { dashboardId, pinned }) => showPinned(queryClient, projectId, dashboardId, !pinned),
+    onError: (_error, { dashboardId }, context) => {
+      if (context?.was !== undefined) showPinned(queryClient, projectId, dashboardId, context.was);
+    },
     meta: {
       changes: (dashboard: Dashboard) => [
         changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),
