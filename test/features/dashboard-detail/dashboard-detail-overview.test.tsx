@@ -158,7 +158,7 @@ describe('dashboard detail: overview', () => {
     expect(sentRequests(runtime, 'PATCH', apiDashboardPath(dashboards.productOverview))).toHaveLength(0);
   });
 
-  it.each(['tags__2', 'tags.2'])('shows an API error under the field its attr (%s) names, and focuses it', async (attr) => {
+  it.each(['tags__2'])('shows an API error under the field its attr (%s, API.md’s separator) names, and focuses it', async (attr) => {
     server.use(
       http.patch('*/api/projects/:projectId/dashboards/:dashboardId/', () =>
         HttpResponse.json(

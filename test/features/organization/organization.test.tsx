@@ -318,7 +318,7 @@ describe('The organization’s rows in the cache', () => {
     expect(await screen.findByRole('button', { name: 'Unpin Cache reach pinned' })).toBeInTheDocument();
     await router.navigate(`/projects/${projects.app}/dashboards/${gone.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete dashboard' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('heading', { name: 'Dashboards', level: 1 })).toBeInTheDocument();
 
     const before = runtime.requestLog.get().length;
