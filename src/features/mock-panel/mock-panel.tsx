@@ -25,7 +25,6 @@ export default function MockPanel({ info, openAtStart = false }: MockPanelProps)
   useLayoutEffect(() => {
     if (!openAtStart) return;
     buttonRef.current?.focus();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened after the focus moves to the button, so the dialog takes it as its opener.
     setOpen(true);
   }, [openAtStart]);
   const { connection } = useConnectionState();
