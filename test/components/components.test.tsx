@@ -482,7 +482,7 @@ describe('toasts, copy, switch, search', () => {
     expect(within(region).getByText(/^Could not reach the API at http:\/\/x\./)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(within(region).getByText(/^Could not reach the API/)).toBeInTheDocument();
-    await user.click(within(region).getByRole('button', { name: 'Dismiss' }));
+    await user.click(within(region).getByRole('button', { name: /^Dismiss: Could not reach the API at http:\/\/x\./ }));
     expect(within(region).queryByText(/^Could not reach the API/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
