@@ -69,41 +69,26 @@ const ShortcutsDialog = lazyComponent(() => import('../features/go-to/shortcuts-
  */
 function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | undefined; connectedKey: string | undefined; world: string | undefined }) {
   const [settled, setSettled] = useState(false);
-  const [pressed, setPressed] = useState(false);
   useEffect(() => afterPageSettles(() => setSettled(true)), []);
   if (!settled || !info) {
     // Holds the panel's place (the same key badge and button), so the top bar does not move when it
     // loads. Before the mock's info has come, a world (only the mock has them) is enough to know it.
-    // Its button works at once: pressed, the panel's code loads now and opens the controls.
     const demoKey = info?.keys.find((key) => key.key === connectedKey);
     return (
-      <div className="mock-panel mock-panel-placeholder">
+      <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
         {(demoKey || world) && (
           <span className="mock-badges">
             {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
             {world && <span className="mock-key-badge">World: {world}</span>}
           </span>
         )}
-        <button
-          type="button"
-          className="button mock-controls-button"
-          aria-haspopup="dialog"
-          aria-busy={pressed || undefined}
-          onPointerEnter={() => void MockPanel.preload()}
-          onFocus={() => void MockPanel.preload()}
-          onClick={() => {
-            setPressed(true);
-            setSettled(true);
-          }}
-        >
-          Mock controls
-        </button>
+        <span className="button mock-controls-button">Mock controls</span>
       </div>
     );
   }
   return (
     <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
-      <MockPanel info={info} openAtStart={pressed} />
+      <MockPanel info={info} />
     </ErrorBoundary>
   );
 }

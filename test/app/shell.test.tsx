@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Organization } from '../../src/contract/schemas.ts';
@@ -253,22 +253,6 @@ describe('shell', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('complementary', { name: 'API log panel' })).not.toBeInTheDocument();
-  });
-
-  it('Mock controls is a working button from the moment it shows', async () => {
-    const { user } = renderApp('/projects');
-    // The first thing drawn under that name, before the panel's own code has loaded, is a button that opens the controls.
-    const first = await screen.findByText('Mock controls');
-    expect(first.tagName).toBe('BUTTON');
-    // eslint-disable-next-line testing-library/no-node-access -- nothing above it hides it from assistive technology.
-    expect(first.closest('[aria-hidden="true"]')).toBeNull();
-    // Pressed at once (a synchronous click: the very element first drawn, before anything replaces it).
-    fireEvent.click(first);
-    const dialog = await screen.findByRole('dialog', { name: 'Mock controls' });
-    expect(dialog).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mock controls' })).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Mock controls' })).toHaveFocus();
   });
 
   it('shows the mock controls only when /__mock/info answers', async () => {

@@ -4,7 +4,7 @@
  * while any fault is on, and `Reset demo data` (POST /__mock/reset).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useConnectionState } from '../../api/runtime/use-runtime.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
@@ -15,18 +15,10 @@ import './mock-panel.css';
 /** The mock's status and fault controls in the top bar; rendered only when GET /__mock/info answers. */
 export interface MockPanelProps {
   info: MockInfo;
-  /** `Mock controls` was pressed before this code had loaded: open at once, focus on the button (the dialog's opener). */
-  openAtStart?: boolean;
 }
 
-export default function MockPanel({ info, openAtStart = false }: MockPanelProps) {
+export default function MockPanel({ info }: MockPanelProps) {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    if (!openAtStart) return;
-    buttonRef.current?.focus();
-    setOpen(true);
-  }, [openAtStart]);
   const { connection } = useConnectionState();
   // The info was just fetched: its faults stand in until GET /__mock/faults is needed again.
   const faultsQuery = useQuery({ ...mockQueries.faults(), initialData: info.faults });
@@ -56,7 +48,7 @@ export default function MockPanel({ info, openAtStart = false }: MockPanelProps)
           Faults on: {active}
         </button>
       )}
-      <button ref={buttonRef} type="button" className="button mock-controls-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="button mock-controls-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Mock controls
       </button>
       {open && <MockControls info={info} faults={faults} onClose={() => setOpen(false)} />}
