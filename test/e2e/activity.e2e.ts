@@ -54,7 +54,7 @@ describe('Activity', () => {
     const { id } = await dashboardNamed(stack.mockUrl, 1, 'aha moments');
     await openConnected(page, `/projects/1/dashboards/${id}`, 'aha moments');
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expectHeading(page, 'Dashboards');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();

@@ -117,7 +117,7 @@ describe('Long names at 1440×900', () => {
 
     // The Delete dialog's title, then the toast with Undo.
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    const confirm = page.getByRole('dialog');
+    const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     await expectInViewport(confirm, 'the Delete dialog');
     await expectInViewport(confirm.getByRole('button', { name: 'Delete', exact: true }), 'the dialog’s Delete button');
