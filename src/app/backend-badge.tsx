@@ -1,7 +1,8 @@
 /**
  * The badge next to the organization that names the backend (`PostHog Cloud US`, `PostHog Cloud EU`,
- * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (or not), so its name never
- * changes under the person's eyes; PostHog Cloud is known at once. Its code comes with the top bar's
+ * `Bundled mock`, or the host). It shows once `/__mock/info` has answered (the mock's info, or that it
+ * is not the mock), so its name never changes under the person's eyes; a probe that got no answer
+ * decides nothing (src/api/resources/mock.ts). PostHog Cloud is known at once. Its code comes with the top bar's
  * switchers (src/app/switchers.tsx re-exports it), loaded at once beside the page's, not with the first
  * page's JavaScript.
  */
@@ -9,9 +10,9 @@ import { backendName } from '../api/client/backend-name.ts';
 import { resolveHost } from '../api/client/host.ts';
 import type { MockInfo } from '../contract/schemas.ts';
 
-export function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined; isPending: boolean } }) {
+export function BackendBadge({ host, mockInfo }: { host: string; mockInfo: { data: MockInfo | null | undefined } }) {
   const cloud = backendName(host, false);
-  const known = cloud.startsWith('PostHog Cloud') || !mockInfo.isPending;
+  const known = cloud.startsWith('PostHog Cloud') || mockInfo.data !== undefined;
   const name = known ? backendName(host, !!mockInfo.data) : null;
   if (!name) return null;
   return (

@@ -7,11 +7,12 @@ import { errorDetail, errorStatusLine, errorTitle } from '../components/error-te
 import { retryFailedLoads } from '../components/lazy-component.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 
-function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
+/** A tab's error sits under its page's heading (an h2, never a second h1). */
+function PageError({ error, reset, tab = false }: { error: unknown; reset?: () => void; tab?: boolean }) {
   const statusLine = errorStatusLine(error);
   return (
-    <div className="page page-error" role="alert">
-      <h1>This page could not be shown</h1>
+    <div className={tab ? 'page-error' : 'page page-error'} role="alert">
+      {tab ? <h2>This tab could not be shown</h2> : <h1>This page could not be shown</h1>}
       <p>
         <strong>{errorTitle(error)}.</strong> <span>{errorDetail(error)}</span>
       </p>
@@ -35,7 +36,7 @@ function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
  * boundary that resets React Query's errors and failed code loads on `Try again` and on leaving for
  * another path.
  */
-export function RouteBoundary({ children, label = 'Loading page…' }: { children: ReactNode; label?: string }) {
+export function RouteBoundary({ children, label = 'Loading page…', tab = false }: { children: ReactNode; label?: string; tab?: boolean }) {
   const { pathname } = useLocation();
   return (
     <QueryErrorResetBoundary>
@@ -46,7 +47,7 @@ export function RouteBoundary({ children, label = 'Loading page…' }: { childre
             retryFailedLoads();
             reset();
           }}
-          fallback={(props) => <PageError {...props} />}
+          fallback={(props) => <PageError {...props} tab={tab} />}
         >
           <Suspense fallback={<LoadingState label={label} />}>{children}</Suspense>
         </ErrorBoundary>

@@ -65,7 +65,7 @@ const codeRoute = (
   tabCodeAfter?: (work: () => void) => void,
 ): Pick<RouteObject, 'element' | 'loader' | 'shouldRevalidate'> => ({
   element: (
-    <RouteBoundary label={label}>
+    <RouteBoundary label={label} tab={!!tabCodeAfter}>
       <Page />
     </RouteBoundary>
   ),
@@ -181,7 +181,7 @@ export function createAppRoutes(queryClient: ConsoleQueryClient, options: AppRou
         loaded.add(entry);
         return {
           element: (
-            <RouteBoundary label={entry.label}>
+            <RouteBoundary label={entry.label} tab={tab}>
               <Page />
             </RouteBoundary>
           ),

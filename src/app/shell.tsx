@@ -203,7 +203,8 @@ export function Shell({ children }: { children: ReactNode }) {
               >
                 Go to…
               </button>
-              {(mockInfo.data || (mockInfo.isPending && connection?.world)) && (
+              {/* The mock's, or not known yet while the connection names a world (only the mock has worlds). */}
+              {(mockInfo.data || (mockInfo.data === undefined && connection?.world)) && (
                 <DeferredMockPanel info={mockInfo.data ?? undefined} connectedKey={connection?.key} world={connection?.world} />
               )}
               <button

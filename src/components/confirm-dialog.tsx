@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
   /** Cancel, Escape, the backdrop or Close. */
   onCancel: () => void;
   cancelLabel?: string;
-  /** Red confirm button (deleting, rotating a key). */
+  /** Red confirm button (deleting, rotating a key), and the dialog is an `alertdialog`: it interrupts to warn. */
   destructive?: boolean;
   /** Type-to-confirm: the exact text the person must type (e.g. the project's name). */
   confirmText?: string;
@@ -58,7 +58,7 @@ function OpenConfirmDialog({
   };
 
   return (
-    <Dialog open onClose={onCancel} title={title} size="small">
+    <Dialog open onClose={onCancel} title={title} size="small" role={destructive ? 'alertdialog' : 'dialog'}>
       <form onSubmit={submit} noValidate>
         <div className="confirm-message">{message}</div>
         {needsTyping && (

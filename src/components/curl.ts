@@ -84,6 +84,7 @@ export function buildCurlCommand(entry: CurlSource, options: CurlOptions = {}): 
   for (const [name, value] of headers) {
     if (name.toLowerCase() !== 'authorization') parts.push(`-H ${shellQuote(`${name}: ${redactSecrets(value, secrets)}`)}`);
   }
-  if (body !== null) parts.push(`--data ${shellQuote(redactSecrets(body, secrets))}`);
+  // --data-binary, as the replay script: the body goes as sent (plain --data drops newlines and reads @file).
+  if (body !== null) parts.push(`--data-binary ${shellQuote(redactSecrets(body, secrets))}`);
   return parts.join(' \\\n  ');
 }

@@ -5,20 +5,23 @@
  */
 import { errorDetail, errorStatus } from './error-text.ts';
 
-/** The `attr` of a validation error (dotted for nested fields), else null. */
+/** The `attr` of a validation error (a nested field joined with `__`, API.md §2.1: `tags__2`), else null. */
 export function errorAttr(error: unknown): string | null {
   const attr = typeof error === 'object' && error !== null ? (error as { attr?: unknown }).attr : undefined;
   return errorStatus(error) !== null && typeof attr === 'string' && attr ? attr : null;
 }
 
+/** Whether `attr` names `field` or something inside it (`tags__2` is inside `tags`; API.md §2.1's separator). */
+const attrIsWithin = (attr: string, field: string): boolean => attr === field || attr.startsWith(`${field}__`);
+
 /**
- * The API's detail when the error names `field` (or something inside it: `tags` matches `tags.2`),
+ * The API's detail when the error names `field` (or something inside it: `tags` matches `tags__2`),
  * for showing under that field; else undefined.
  */
 export function fieldError(error: unknown, field: string): string | undefined {
   const attr = errorAttr(error);
   if (attr === null) return undefined;
-  return attr === field || attr.startsWith(`${field}.`) ? errorDetail(error) : undefined;
+  return attrIsWithin(attr, field) ? errorDetail(error) : undefined;
 }
 
 /**
@@ -28,6 +31,6 @@ export function fieldError(error: unknown, field: string): string | undefined {
 export function formError(error: unknown, fieldsOnForm: ReadonlyArray<string>): string | undefined {
   if (!error) return undefined;
   const attr = errorAttr(error);
-  if (attr !== null && fieldsOnForm.some((f) => attr === f || attr.startsWith(`${f}.`))) return undefined;
+  if (attr !== null && fieldsOnForm.some((f) => attrIsWithin(attr, f))) return undefined;
   return errorDetail(error);
 }

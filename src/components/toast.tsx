@@ -225,7 +225,8 @@ function ToastItem({ toast, paused, onDismiss, hidden }: { toast: Toast; paused:
             {toast.action.label}
           </button>
         )}
-        <button type="button" className="button button-small button-ghost" onClick={() => onDismiss(toast.id)}>
+        {/* Named for what it dismisses: a list of toasts read by buttons alone says which is which. */}
+        <button type="button" className="button button-small button-ghost" aria-label={`Dismiss: ${toast.message}`} onClick={() => onDismiss(toast.id)}>
           Dismiss
         </button>
       </div>

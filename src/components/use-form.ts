@@ -20,9 +20,9 @@ export type FormErrors = Record<string, string>;
 /** The key of a problem that belongs to no field of the form. */
 export const FORM = '';
 
-/** An API `attr` as a path: `app_urls__2` (API.md §2.1) and `app_urls.2` both give `['app_urls', '2']`. */
+/** An API `attr` as a path: `app_urls__2` (API.md §2.1's separator) gives `['app_urls', '2']`. */
 export function attrPath(attr: string | null | undefined): string[] {
-  return attr ? attr.split(/__|\./).filter((part) => part !== '') : [];
+  return attr ? attr.split('__').filter((part) => part !== '') : [];
 }
 
 /**

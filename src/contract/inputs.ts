@@ -21,10 +21,10 @@ const optionalNullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nu
 // ---------- dashboards ----------
 // Every field is built from the coercing builders of API.md §1.3 (`coerce.ts`).
 
-// Also here for the forms that import their input rules from this module.
-export { restrictionLevels } from './schemas.ts';
-export const restrictionLevelInput = choice([21, 37] as const);
-export type RestrictionLevel = 21 | 37;
+/** `restriction_level`: 21 everyone in the project can edit, 37 only invited collaborators can (the one name of each). */
+export const restrictionLevels = { everyoneCanEdit: 21, onlyCollaboratorsCanEdit: 37 } as const;
+export type RestrictionLevel = (typeof restrictionLevels)[keyof typeof restrictionLevels];
+export const restrictionLevelInput = /* @__PURE__ */ choice([restrictionLevels.everyoneCanEdit, restrictionLevels.onlyCollaboratorsCanEdit] as const);
 
 /** Tags are stored trimmed and lower-cased; empty ones dropped; duplicates dropped, first kept. */
 export function normalizeTags(tags: ReadonlyArray<string>): string[] {
@@ -198,7 +198,7 @@ export const collaboratorLevel = 37;
 export const collaboratorCreateInput = lazy(() =>
   z.object({
     user_uuid: uuid(),
-    level: choice([21, 37] as const),
+    level: choice([restrictionLevels.everyoneCanEdit, restrictionLevels.onlyCollaboratorsCanEdit] as const),
   }),
 );
 export type CollaboratorCreateInput = z.input<typeof collaboratorCreateInput>;
@@ -318,7 +318,7 @@ export function timeZones(): string[] {
   return [...zoneSet].sort();
 }
 
-const timezoneInput = choice(() => {
+const timezoneInput = /* @__PURE__ */ choice(() => {
   if (!zoneSet) timeZones();
   return zoneSet!;
 });
@@ -334,7 +334,7 @@ const urlList = (nullable: boolean) =>
   );
 
 /** `name`: text, trimmed, 1–200 characters. */
-export const projectNameInput = text({ max: 200 });
+export const projectNameInput = /* @__PURE__ */ text({ max: 200 });
 
 /**
  * Every writable project field but `name`, all optional, in the order production validates them

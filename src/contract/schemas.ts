@@ -128,9 +128,6 @@ export const tileSchema = lazy(() =>
 );
 export type Tile = z.infer<typeof tileSchema>;
 
-/** `restriction_level`: 21 everyone in the project can edit, 37 only invited collaborators can. */
-export const restrictionLevels = { everyoneCanEdit: 21, onlyCollaboratorsCanEdit: 37 } as const;
-
 export const dashboardListItemSchema = lazy(() =>
   z.object({
     id: z.number(),

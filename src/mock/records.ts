@@ -22,7 +22,8 @@ import type {
 import type { AccessLevel } from '../contract/access-control.ts';
 
 export type MemberLevel = 1 | 8 | 15;
-export type RestrictionLevel = 21 | 37;
+import type { RestrictionLevel } from '../contract/inputs.ts';
+export type { RestrictionLevel };
 export type CreationMode = 'default' | 'template' | 'duplicate' | 'unlisted';
 
 /** What an organization answer computes per request: the caller's level, its teams, projects and member count. */

@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AccessLevel } from '../contract/access-control.ts';
+import { restrictionLevels } from '../contract/inputs.ts';
 import type { AccessControlRecord, MemberRecord, StoreData, UserRecord } from './records.ts';
 import { dashboardRecord } from './rules/dashboards.ts';
 import { newProjectRecord } from './rules/projects.ts';
@@ -113,7 +114,7 @@ export function scaledStoreData(options: ScaleOptions): StoreData {
         pinned: d % 50 === 0,
         created_at: createdAt,
         tags: d % 4 === 0 ? [areas[d % areas.length]!.toLowerCase()] : [],
-        restriction_level: d % 12 === 0 ? 37 : 21,
+        restriction_level: d % 12 === 0 ? restrictionLevels.onlyCollaboratorsCanEdit : restrictionLevels.everyoneCanEdit,
       });
       data.dashboards.push(dashboard);
       added += 1;

@@ -262,7 +262,7 @@ describe('ConfirmDialog', () => {
         error={error}
       />,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Delete project' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete project' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete project' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Hedgebox Ap');
@@ -292,7 +292,10 @@ describe('fields and errors', () => {
     expect(fieldError(error, 'timezone')).toBeUndefined();
     expect(formError(error, ['name'])).toBeUndefined();
     expect(formError(error, ['timezone'])).toBe('Ensure this field has no more than 200 characters.');
-    expect(fieldError({ ...error, attr: 'tags.2', name: 'ApiError' }, 'tags')).toBe(error.detail);
+    // A nested field's attr is joined with `__` (API.md §2.1): it belongs to the field it is inside.
+    expect(fieldError({ ...error, attr: 'tags__2', name: 'ApiError' }, 'tags')).toBe(error.detail);
+    expect(formError({ ...error, attr: 'tags__2', name: 'ApiError' }, ['tags'])).toBeUndefined();
+    expect(fieldError({ ...error, attr: 'tagsmore', name: 'ApiError' }, 'tags')).toBeUndefined();
   });
 
   it('shows an error state with the detail and Try again, and an inline 403', async () => {
@@ -479,7 +482,7 @@ describe('toasts, copy, switch, search', () => {
     expect(within(region).getByText(/^Could not reach the API at http:\/\/x\./)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(within(region).getByText(/^Could not reach the API/)).toBeInTheDocument();
-    await user.click(within(region).getByRole('button', { name: 'Dismiss' }));
+    await user.click(within(region).getByRole('button', { name: /^Dismiss: Could not reach the API at http:\/\/x\./ }));
     expect(within(region).queryByText(/^Could not reach the API/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -73,7 +73,7 @@ describe('toasts beside an open dialog', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     // The toasts stay usable beside the dialog.
-    await user.click(within(region).getAllByRole('button', { name: 'Dismiss' })[0]!);
+    await user.click(within(region).getAllByRole('button', { name: /^Dismiss: / })[0]!);
     expect(within(region).queryByText('The server is down.')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New dashboard' })).toBeInTheDocument();
 

@@ -26,7 +26,7 @@ describe('Activity', () => {
     await share.click();
     await eventually(async () => assert.equal(await share.getAttribute('aria-checked'), 'true'));
     await page.getByRole('button', { name: 'Rotate link', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Rotate the public link?' });
     await confirm.getByText(/keeps working for 5 more minutes/).waitFor();
     await confirm.getByRole('button', { name: 'Rotate link', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -54,7 +54,7 @@ describe('Activity', () => {
     const { id } = await dashboardNamed(stack.mockUrl, 1, 'aha moments');
     await openConnected(page, `/projects/1/dashboards/${id}`, 'aha moments');
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expectHeading(page, 'Dashboards');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();

@@ -27,7 +27,7 @@ const list = (mockUrl: string, projectId: number, query = '') =>
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Bulk actions' });
 const table = (page: Page) => page.getByRole('table', { name: 'Dashboards', exact: true });
 const select = (page: Page, name: string) => table(page).getByRole('checkbox', { name: `Select ${name}`, exact: true });
-const summary = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 30_000 });
+const summary = (page: Page, text: string, timeout = 30_000) => page.getByText(text, { exact: true }).waitFor({ timeout });
 
 async function setFaults(mockUrl: string, rules: unknown[]) {
   await api(mockUrl, '/__mock/faults', { method: 'PUT', key: null, body: { latency_ms: 0, error_rate: 0, rules } });
@@ -64,7 +64,8 @@ describe('Bulk actions', () => {
     await checkA11y(page, 'bulk-add-tag');
     await dialog.getByRole('button', { name: 'Add tag', exact: true }).click();
     await page.getByRole('progressbar', { name: 'Bulk progress' }).waitFor();
-    await summary(page, `${matching.count} updated, 0 failed`);
+    // Each tag change reads the dashboard first (its tags now), then sends the PATCH: two requests each.
+    await summary(page, `${matching.count} updated, 0 failed`, 120_000);
     const tagged = await list(stack.mockUrl, 1, '&tags=reorg%202026');
     assert.deepEqual(tagged.results.map((d) => d.id).sort(), matching.results.map((d) => d.id).sort());
   });
@@ -93,7 +94,7 @@ describe('Bulk actions', () => {
     await openConnected(page, '/projects/2/dashboards', 'Dashboards');
     for (const d of two) await select(page, shown(d)).click();
     await toolbar(page).getByRole('button', { name: 'Delete', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete 2 dashboards' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete 2 dashboards' });
     await checkA11y(page, 'bulk-delete-confirm');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await summary(page, '2 updated, 0 failed');
@@ -102,6 +103,34 @@ describe('Bulk actions', () => {
     await page.getByText('(undo of the delete)', { exact: false }).waitFor();
     await eventually(async () => assert.equal((await list(stack.mockUrl, 2)).count, before.count));
     await table(page).getByRole('link', { name: shown(two[0]!), exact: true }).waitFor();
+  });
+
+  journey('two pages loaded, a bulk delete of 10, then Load more shows every row still listed', async ({ page, stack }) => {
+    const before = await list(stack.mockUrl, 1);
+    assert.ok(before.count > 200 && before.count - 10 <= 300, `project 1 has more than two pages, less than three after the delete (${before.count})`);
+    await openConnected(page, '/projects/1/dashboards', 'Dashboards');
+    const count = (text: string) => page.getByText(text, { exact: true });
+    await count(`Showing 100 of ${before.count} dashboards`).waitFor();
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    await count(`Showing 200 of ${before.count} dashboards`).waitFor();
+    const ten = before.results.slice(0, 10);
+    await page.getByRole('region', { name: 'Dashboards, scrollable' }).evaluate((region) => region.scrollTo({ top: 0 }));
+    for (const d of ten) await select(page, shown(d)).click();
+    await toolbar(page).getByText('10 selected', { exact: true }).waitFor();
+    await toolbar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Delete 10 dashboards' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await summary(page, '10 updated, 0 failed');
+    const left = before.count - 10;
+    assert.equal((await list(stack.mockUrl, 1)).count, left);
+    await count(`Showing 190 of ${left} dashboards`).waitFor();
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    // The rows that followed the deleted ones are loaded too, none skipped.
+    await count(`Showing ${left} of ${left} dashboards`).waitFor();
+    const region = page.getByRole('region', { name: 'Dashboards, scrollable' });
+    await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const names = before.results.map(shown);
+    const last = before.results.findLast((d) => names.indexOf(shown(d)) === names.lastIndexOf(shown(d)))!;
+    await table(page).getByRole('link', { name: shown(last), exact: true }).waitFor();
   });
 
   journey('Export CSV of a search, with a tricky name', async ({ page, stack }) => {

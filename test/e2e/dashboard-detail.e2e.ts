@@ -150,7 +150,7 @@ describe('Dashboard detail', () => {
     await checkA11y(page, 'sharing-on');
 
     await page.getByRole('button', { name: 'Rotate link', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Rotate the public link?' });
     await confirm.waitFor();
     await checkA11y(page, 'rotate-link-confirm');
     await confirm.getByRole('button', { name: 'Rotate link', exact: true }).click();
@@ -170,7 +170,7 @@ describe('Dashboard detail', () => {
     const { id } = await dashboardNamed(stack.mockUrl, projectId, 'aha moments');
     await openConnected(page, detailPath(id), 'aha moments');
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete “aha moments”?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete “aha moments”?' });
     await confirm.waitFor();
     await checkA11y(page, 'delete-dashboard-confirm');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

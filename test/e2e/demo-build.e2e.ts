@@ -213,7 +213,7 @@ describe('the static demo build', () => {
       await controls.getByRole('button', { name: 'Apply faults', exact: true }).click();
       await page.getByRole('button', { name: /^Faults on: 20 ms latency/ }).waitFor();
       await controls.getByRole('button', { name: 'Reset demo data', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
       await page.getByText('Demo data reset: everything is back to the seed, and faults are off.').waitFor();
       await page.getByRole('button', { name: /^Faults on:/ }).waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');

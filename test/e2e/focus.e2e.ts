@@ -78,7 +78,7 @@ describe('Focus after async actions (800 ms latency)', () => {
     const rotate = page.getByRole('button', { name: 'Rotate link', exact: true });
     await rotate.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Rotate the public link?' });
     const confirm = dialog.getByRole('button', { name: 'Rotate link', exact: true });
     await actAndCheck(page, confirm, 'Enter', 'Rotate link (confirm)', async () => {
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
@@ -167,7 +167,7 @@ describe('Focus after async actions (800 ms latency)', () => {
 
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Delete “Release health”?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete “Release health”?' });
     const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
     await actAndCheck(page, confirm, 'Enter', 'Delete dashboard (confirm)', async () => {
       await expectPath(page, '/projects/1/dashboards', 10_000);

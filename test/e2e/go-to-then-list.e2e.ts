@@ -62,7 +62,7 @@ describe('Go to, then the list', () => {
     await expectPath(page, `/projects/1/dashboards/${toDelete.id}`);
     await expectHeading(page, toDelete.name);
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expectHeading(page, 'Dashboards');
     await eventually(async () => {
       const answer = await fetch(`${stack.mockUrl}/api/projects/1/dashboards/${toDelete.id}/`, {

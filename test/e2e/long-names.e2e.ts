@@ -86,7 +86,7 @@ describe('Long names at 1440×900', () => {
     await expectInViewport(notice, 'the Created notice');
     const created = toasts(page).locator('.toast').filter({ hasText: 'created' });
     await expectInViewport(created, 'the "created" toast');
-    await expectInViewport(created.getByRole('button', { name: 'Dismiss', exact: true }), 'the toast’s Dismiss button');
+    await expectInViewport(created.getByRole('button', { name: /^Dismiss: / }), 'the toast’s Dismiss button');
 
     // The dashboards of the long-named project: the switcher shows its name; the row keeps its badge and tags.
     await page.goto(`/projects/${project.id}/dashboards`);
@@ -117,7 +117,7 @@ describe('Long names at 1440×900', () => {
 
     // The Delete dialog's title, then the toast with Undo.
     await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-    const confirm = page.getByRole('dialog');
+    const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     await expectInViewport(confirm, 'the Delete dialog');
     await expectInViewport(confirm.getByRole('button', { name: 'Delete', exact: true }), 'the dialog’s Delete button');
@@ -128,7 +128,7 @@ describe('Long names at 1440×900', () => {
     const deleted = toasts(page).locator('.toast').filter({ has: page.getByRole('button', { name: 'Undo', exact: true }) });
     await expectInViewport(deleted, 'the deleted toast');
     await expectInViewport(deleted.getByRole('button', { name: 'Undo', exact: true }), 'the toast’s Undo button');
-    await expectInViewport(deleted.getByRole('button', { name: 'Dismiss', exact: true }), 'the toast’s Dismiss button');
+    await expectInViewport(deleted.getByRole('button', { name: /^Dismiss: / }), 'the toast’s Dismiss button');
     await expectFullText(deleted, longDashboardName, 'the deleted toast');
     await expectNoSidewaysScroll(page, 'Dashboards with the deleted toast');
 

@@ -137,7 +137,7 @@ describe('Security', () => {
     const writeCurl = await copyWith(page, patch.first().getByRole('button', { name: 'Copy as curl', exact: true }));
     assert.match(writeCurl, /^curl -X PATCH '.*\/api\/projects\/1\/dashboards\/\d+\/'/);
     assert.ok(writeCurl.includes('"Authorization: Bearer $POSTHOG_API_KEY"'), `the curl names the variable:\n${writeCurl}`);
-    assert.match(writeCurl, /--data '\{"pinned":true\}'/);
+    assert.match(writeCurl, /--data-binary '\{"pinned":true\}'/);
 
     const count = Math.min(await requests.getByRole('listitem').count(), 8);
     assert.ok(count >= 3, 'the log lists the page’s requests');

@@ -80,7 +80,7 @@ describe('Project settings', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     await nav.getByRole('link', { name: 'Dashboards', exact: true }).click();
-    const guard = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const guard = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await guard.waitFor();
     await checkA11y(page, 'project-settings-leave-guard');
     await guard.getByRole('button', { name: 'Stay', exact: true }).click();
@@ -104,7 +104,7 @@ describe('Project settings', () => {
     await eventually(async () => assert.equal(await current.inputValue(), before));
 
     await page.getByRole('button', { name: 'Reset project API key', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Reset project API key' });
+    const confirm = page.getByRole('alertdialog', { name: 'Reset project API key' });
     await confirm.waitFor();
     await checkA11y(page, 'reset-key-confirm');
     await confirm.getByRole('button', { name: 'Reset key', exact: true }).click();
@@ -126,7 +126,7 @@ describe('Project settings', () => {
     });
     await openConnected(page, settingsPath(doomed.id), 'Project settings');
     await page.getByRole('button', { name: 'Delete project', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete project' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete project' });
     const confirmButton = dialog.getByRole('button', { name: 'Delete project', exact: true });
     const typed = dialog.getByRole('textbox', { name: 'Type the project name to confirm', exact: true });
     await typed.waitFor();

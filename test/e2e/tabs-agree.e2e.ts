@@ -236,7 +236,7 @@ describe('Tabs agree on every change', () => {
 
       // A rotation: Public links shows the new link.
       await page.getByRole('button', { name: 'Rotate link', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Rotate link', exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate link', exact: true }).click();
       const rotated = await eventually(async () => {
         const token = (await sharing()).access_token;
         assert.notEqual(token, first);
@@ -252,7 +252,7 @@ describe('Tabs agree on every change', () => {
       // A delete, then its Undo.
       await page.getByRole('tab', { name: 'Overview', exact: true }).click();
       await page.getByRole('button', { name: 'Delete dashboard', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
       await expectHeading(page, 'Dashboards');
       await eventually(async () => assert.equal(await row(renamed).count(), 0, 'deleted there'), WITHIN);
       await page.getByRole('button', { name: 'Undo', exact: true }).click();

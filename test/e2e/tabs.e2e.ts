@@ -132,7 +132,7 @@ describe('Tabs agree', () => {
     await page.getByRole('button', { name: 'Mock controls', exact: true }).click();
     const controls = page.getByRole('dialog', { name: 'Mock controls' });
     await controls.getByRole('button', { name: 'Reset demo data', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
     await otherTable.getByRole('link', { name: 'aha moments', exact: true }).waitFor();
     second.errors.assertNone();
   });

@@ -16,6 +16,7 @@
  */
 
 import { accessLevelRank, higherAccessLevel as highest, isAccessLevel, type AccessLevel } from '../../contract/access-control.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 export { accessLevels, isAccessLevel, type AccessLevel } from '../../contract/access-control.ts';
 
@@ -32,7 +33,7 @@ export const levelLabels: Record<AccessLevel, string> = {
 
 /** The level a dashboard has for everyone without a rule of their own (§5.7: `editor`). */
 export const DEFAULT_LEVEL: AccessLevel = 'editor';
-const RESTRICTED = 37;
+const RESTRICTED = restrictionLevels.onlyCollaboratorsCanEdit;
 const ADMIN = 8;
 const OWNER = 15;
 

@@ -191,7 +191,7 @@ export function refusal(action: Action, facts: AuthorizationFacts): string | nul
 function useProductionKeyRules(kept: boolean | undefined): boolean | undefined {
   const { connection } = useConnectionState();
   const info = useQuery(mockQueries.info(connection?.host ?? ''));
-  if (info.isError) return false;
+  // No answer yet (or none at all: a failed probe decides nothing): what was kept, else not known.
   if (!info.isSuccess) return kept;
   // Not the bundled mock: a production-like service (API.md §1.2).
   if (info.data === null) return true;

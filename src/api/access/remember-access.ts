@@ -6,20 +6,21 @@
  * console's runtime carries (src/api/runtime/runtime.ts), made when a page first asks about access
  * (authorization.ts), so none of this is first-load code.
  */
-import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryCacheNotifyEvent, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Connection, ConnectionStore } from '../runtime/connection-store.ts';
 import { personalApiKeyQueries } from './key-access-queries.ts';
 import { store, type KeptAccess, type KeptAccessKeeper } from '../runtime/access-storage.ts';
 import { ACCESS_STORAGE_KEY } from '../runtime/storage-keys.ts';
 import { organizationQueries, userQueries } from '../organization/organization.ts';
-import { keyRoots } from '../client/query-keys.ts';
+import { mockQueries } from '../resources/mock.ts';
 
 /** The query keys whose answers are kept, from their factories (key-access-queries.ts, organization.ts, mock.ts). */
 const keptQueryKeys = {
   key: personalApiKeyQueries.current().queryKey,
   organization: organizationQueries.current().queryKey,
   me: userQueries.me().queryKey,
-  mockInfo: [...keyRoots.mock, 'info'] as const,
+  /** The current host's probe: the one key the factory gives it. */
+  mockInfo: (host: string) => mockQueries.info(host).queryKey,
 };
 
 const isNumberList = (value: unknown): value is number[] => Array.isArray(value) && value.every((v) => typeof v === 'number');
@@ -99,7 +100,7 @@ export function keepAccess(runtime: KeeperSlot, client: QueryClient): KeptAccess
       write({ membershipLevel: typeof data.membership_level === 'number' ? data.membership_level : null });
     } else if (startsWith(queryKey, keptQueryKeys.me) && queryKey.length === 1 && data) {
       if (typeof data.id === 'number' && typeof data.uuid === 'string') write({ me: { id: data.id, uuid: data.uuid } });
-    } else if (startsWith(queryKey, keptQueryKeys.mockInfo) && queryKey[2] === (connections.get()?.host ?? '')) {
+    } else if (hashKey(queryKey) === hashKey(keptQueryKeys.mockInfo(connections.get()?.host ?? ''))) {
       // Null: not the bundled mock, so a production-like service.
       const faults = data?.faults as { production_key_rules?: unknown } | undefined;
       write({ productionKeyRules: data === null ? true : faults?.production_key_rules === true });

@@ -1,19 +1,27 @@
 /**
  * Bulk actions on dashboards: the same PATCH the single-row controls send (pinned, tags,
  * restriction_level, deleted), run through the bulk runner; the ids of "every dashboard matching"
- * fetched page by page; and the cached list pages updated per answer, in batches (one pass over the
- * loaded rows per animation frame, not per answer, and never a refetch of every loaded page).
+ * fetched page by page; and the answers written into the cache as declared changes, in batches (one
+ * pass over the loaded rows per animation frame, not per answer, and never a refetch of every loaded
+ * page: a deleted row's later pages are re-based instead).
  */
-import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { normalizeTags, type DashboardUpdateInput } from '../../contract/inputs.ts';
-import { restrictionLevels } from '../../contract/schemas.ts';
-import type { Dashboard, DashboardListItem } from '../../contract/schemas.ts';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../../contract/inputs.ts';
+import type { Dashboard, DashboardListItem, Paginated } from '../../contract/schemas.ts';
 import type { Action } from '../access/authorization.ts';
-import { dashboardDisplayName, dashboardQueries, fetchDashboardPage } from '../resources/dashboards.ts';
+import { dashboardDisplayName, fetchDashboard, fetchDashboardPage } from '../resources/dashboards.ts';
 import { changed, isPages, type Change } from '../client/changes.ts';
-import { changeProjectRows, isProjectRows, organizationDashboardKey, rowFields, type OrganizationDashboard } from '../resources/dashboard-rows.ts';
+import {
+  changeProjectRows,
+  isProjectRows,
+  organizationDashboardKey,
+  rowFields,
+  type OrganizationDashboard,
+  type ProjectRows,
+} from '../resources/dashboard-rows.ts';
 import { updateDashboard } from '../resources/dashboard-mutations.ts';
 import type { ApiCall } from '../client/http.ts';
+import { withoutRows } from '../client/pagination.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from '../client/query-keys.ts';
 
 export type BulkActionKind = 'pin' | 'unpin' | 'addTag' | 'removeTag' | 'restrict' | 'allowEveryone' | 'delete' | 'restore';
@@ -77,9 +85,14 @@ export function bulkAuthorizationAction(kind: BulkActionKind): Action {
   return 'editDashboard';
 }
 
-/** The one request of a bulk action for one dashboard. */
-export function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, call: ApiCall) {
-  return updateDashboard(projectId, dashboard.id, bulkChange(action, dashboard), call);
+/**
+ * The request of a bulk action for one dashboard. `Add tag` and `Remove tag` read the dashboard's
+ * tags right before their PATCH (a GET of it), so a tag someone else added since the list was read
+ * is sent back with the rest, not erased: the PATCH replaces the whole list.
+ */
+export async function sendBulkChange(projectId: ProjectId, action: BulkAction, dashboard: Pick<DashboardListItem, 'id' | 'tags'>, call: ApiCall) {
+  const current = action.kind === 'addTag' || action.kind === 'removeTag' ? await fetchDashboard(projectId, dashboard.id, call) : dashboard;
+  return updateDashboard(projectId, dashboard.id, bulkChange(action, current), call);
 }
 
 /** The name a summary shows for a dashboard. */
@@ -118,7 +131,7 @@ export async function fetchAllMatching(
   }
 }
 
-// ---------- the cache, per answer ----------
+// ---------- the cache, per batch of answers: a declared change like every other mutation's ----------
 
 const listFields = [
   'name',
@@ -138,12 +151,81 @@ function mergeListItem(item: DashboardListItem, answer: Dashboard): DashboardLis
   return next;
 }
 
-export interface ListCacheWriter {
-  /** Queue the API's answer for one dashboard (a deleted one leaves the lists). */
-  write: (answer: Dashboard) => void;
-  /** Apply what is queued now. */
-  flush: () => void;
-  /** Flush and stop. */
+/** One cached list with the answers in it: a deleted dashboard leaves and the later pages are re-based (pagination.ts). */
+function listWithAnswers(data: unknown, answers: ReadonlyMap<string, Dashboard>): unknown {
+  if (!isPages(data)) return data;
+  const pages = data as InfiniteData<Paginated<DashboardListItem>, unknown>;
+  const kept = withoutRows(pages, (item) => answers.get(String(item.id))?.deleted === true);
+  let changedAny = false;
+  const merged = kept.pages.map((page) => {
+    let touched = false;
+    const results = page.results.map((item) => {
+      const answer = answers.get(String(item.id));
+      if (!answer) return item;
+      touched = true;
+      return mergeListItem(item, answer);
+    });
+    if (!touched) return page;
+    changedAny = true;
+    return { ...page, results };
+  });
+  return changedAny ? { ...kept, pages: merged } : kept;
+}
+
+/** Whether a cached entry under a dashboard's key is its detail (collaborators and sharing sit beneath it too). */
+const isDetailOf = (data: unknown, id: string): data is Dashboard =>
+  !!data && typeof data === 'object' && !Array.isArray(data) && 'restriction_level' in data && String((data as Dashboard).id) === id;
+
+/**
+ * What a batch of a bulk run's answers changed in this tab: every cached list of the project (a
+ * deleted dashboard leaves it, the pages after it re-based), the organization's rows of the project,
+ * and each cached detail. This tab only: the run tells the other tabs once, when it ends (useBulkRun).
+ */
+export function bulkAnswersChanged(projectId: ProjectId, answers: ReadonlyArray<Dashboard>): Change[] {
+  const byId = new Map(answers.map((answer) => [String(answer.id), answer] as const));
+  const rowChanges = new Map<string, Partial<OrganizationDashboard> | null>();
+  for (const [id, answer] of byId) rowChanges.set(organizationDashboardKey(projectId, id), answer.deleted ? null : rowFields(answer));
+  return [
+    changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) => listWithAnswers(data, byId), { thisTabOnly: true }),
+    // The organization's rows of this project (a restored one comes back with their refetch).
+    changed.update<ProjectRows>(keyRoots.dashboardRows(projectId), (data) => (isProjectRows(data) ? changeProjectRows(data, rowChanges) : data), {
+      thisTabOnly: true,
+    }),
+    ...[...byId].map(([id, answer]) =>
+      answer.deleted
+        ? changed.remove(keyRoots.dashboard(projectId, id), { thisTabOnly: true })
+        : changed.update<unknown>(keyRoots.dashboard(projectId, id), (data) => (isDetailOf(data, id) ? answer : data), { thisTabOnly: true }),
+    ),
+  ];
+}
+
+/**
+ * A batch of a bulk run's answers, as one mutation (it sends nothing: the run's requests did), so
+ * the batch's cache writes are declared like every other change (bulkAnswersChanged). A list about to
+ * lose rows stops loading its next page first: that page was asked for at the old offsets (it loads
+ * again from the re-based one when asked).
+ */
+export function useBulkAnswers(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (answers: ReadonlyArray<Dashboard>) => {
+      if (answers.some((answer) => answer.deleted)) {
+        // Only a list that has pages: a first load in flight is asked at offset 0, which no delete moves.
+        await queryClient.cancelQueries({
+          queryKey: keyRoots.dashboardLists(projectId),
+          predicate: (query) => query.state.fetchStatus === 'fetching' && query.state.data !== undefined,
+        });
+      }
+      return answers;
+    },
+    meta: { changes: (answers: ReadonlyArray<Dashboard>) => bulkAnswersChanged(projectId, answers) },
+  });
+}
+
+export interface AnswerBatcher<A> {
+  /** Queue one answer. */
+  write: (answer: A) => void;
+  /** Hand over what is queued now, and stop. */
   close: () => void;
 }
 
@@ -157,69 +239,25 @@ const nextFrame = (callback: () => void): (() => void) => {
 };
 
 /**
- * Writes answers into every cached list of the project (each key built by the list factory, so the
- * data is typed) and into a cached detail. Answers are batched: one pass over the loaded rows per
- * frame, so 10,000 answers cost ~frames × loaded rows, not answers × loaded rows.
+ * Batches a run's answers: `apply` gets what arrived since the last frame (at most one batch a
+ * frame), so 10,000 answers cost ~frames × loaded rows, not answers × loaded rows.
  */
-export function createListCacheWriter(queryClient: QueryClient, projectId: ProjectId): ListCacheWriter {
-  let queued = new Map<string, Dashboard>();
+export function batchAnswers<A>(apply: (answers: A[]) => void): AnswerBatcher<A> {
+  let queued: A[] = [];
   let cancelFrame: (() => void) | null = null;
-
   const flush = () => {
     cancelFrame?.();
     cancelFrame = null;
-    if (queued.size === 0) return;
-    const answers = queued;
-    queued = new Map();
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: keyRoots.dashboardLists(projectId) })) {
-      // Only the list factory's entries (filters as their last part, pages as their data) are rewritten.
-      const filters = query.queryKey[3] as Partial<DashboardListFilters> | undefined;
-      if (!filters || typeof filters !== 'object' || typeof filters.search !== 'string' || !isPages(query.state.data)) continue;
-      queryClient.setQueryData(dashboardQueries.list(projectId, filters as DashboardListFilters).queryKey, (data) => {
-        if (!isPages(data)) return data;
-        let removed = 0;
-        const pages = data.pages.map((page) => {
-          let changed = false;
-          const results: DashboardListItem[] = [];
-          for (const item of page.results) {
-            const answer = answers.get(String(item.id));
-            if (!answer) {
-              results.push(item);
-              continue;
-            }
-            changed = true;
-            if (answer.deleted) removed += 1;
-            else results.push(mergeListItem(item, answer));
-          }
-          return changed ? { ...page, results } : page;
-        });
-        return removed || pages.some((page, i) => page !== data.pages[i])
-          ? { ...data, pages: pages.map((page) => (removed ? { ...page, count: Math.max(0, page.count - removed) } : page)) }
-          : data;
-      });
-    }
-    // The organization's rows of this project (a restored one comes back with their refetch).
-    const rowChanges = new Map<string, Partial<OrganizationDashboard> | null>();
-    for (const [id, answer] of answers) rowChanges.set(organizationDashboardKey(projectId, id), answer.deleted ? null : rowFields(answer));
-    queryClient.setQueriesData<unknown>({ queryKey: keyRoots.dashboardRows(projectId), exact: true }, (data: unknown) =>
-      isProjectRows(data) ? changeProjectRows(data, rowChanges) : data,
-    );
-    for (const [id, answer] of answers) {
-      const detail = dashboardQueries.detail(projectId, id);
-      if (answer.deleted) {
-        if (queryClient.getQueryState(detail.queryKey)) queryClient.removeQueries({ queryKey: detail.queryKey, exact: true });
-      } else if (queryClient.getQueryData(detail.queryKey)) {
-        queryClient.setQueryData(detail.queryKey, answer);
-      }
-    }
+    if (queued.length === 0) return;
+    const batch = queued;
+    queued = [];
+    apply(batch);
   };
-
   return {
     write: (answer) => {
-      queued.set(String(answer.id), answer);
+      queued.push(answer);
       cancelFrame ??= nextFrame(flush);
     },
-    flush,
     close: flush,
   };
 }
@@ -232,7 +270,7 @@ export interface BulkRunVariables {
 
 /**
  * One bulk run as one mutation, so its changes are declared once, at the end of the run (however
- * many requests it sent): this tab already holds each answer (createListCacheWriter, per frame);
+ * many requests it sent): this tab already holds each answer (useBulkAnswers, per frame);
  * an order-changing action (pin, unpin, restore) refetches the first page of each list once (pinned
  * first is the API's order). The other tabs refetch the first page of their lists and the details
  * they show; the activity log (and, for delete and restore, the project) is stale everywhere.

@@ -3,12 +3,12 @@
  * src/api/bulk/dashboard-actions.ts) plus `Stop sharing` and `Rotate links` (the sharing endpoints), each request sent
  * to the dashboard's own project; the answer becomes the change of its slim row.
  */
-import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SharingConfiguration } from '../../contract/dashboard-sharing.ts';
 import type { Action } from '../access/authorization.ts';
 import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './dashboard-actions.ts';
 import { changed, type Change } from '../client/changes.ts';
-import { changeProjectRows, isProjectRows, rowFields, type OrganizationDashboard } from '../resources/dashboard-rows.ts';
+import { changeProjectRows, isProjectRows, rowFields, type OrganizationDashboard, type ProjectRows } from '../resources/dashboard-rows.ts';
 import type { ApiCall } from '../client/http.ts';
 import { keyRoots } from '../client/query-keys.ts';
 import { refreshSharing, sharingQueries, updateSharing } from '../resources/sharing.ts';
@@ -52,42 +52,53 @@ export async function sendOrganizationBulk(
   return { row: rowFields(answer) };
 }
 
-export interface OrganizationRowsWriter {
-  /** Queues one answer; `row` is the row as it was sent (Undo of a delete brings it back). */
-  write: (row: OrganizationDashboard, answer: OrganizationBulkAnswer) => void;
-  /** Applies what is queued now. */
-  flush: () => void;
+/** One answer of a run across projects: the row as it was sent (Undo of a delete brings it back) and what came back. */
+export interface OrganizationBulkResult {
+  row: OrganizationDashboard;
+  answer: OrganizationBulkAnswer;
 }
 
 /**
- * Writes a run's answers into this tab's cache as they come, in batches (one pass over a project's
- * rows per batch, not per answer): each project's entry of rows, and the sharing configurations.
+ * What a batch of a run's answers changed in this tab: each project's entry of rows (one pass per
+ * project, not per answer) and the sharing configurations. This tab only: the run tells the other
+ * tabs once, when it ends (useOrganizationBulkRun).
  */
-export function createOrganizationRowsWriter(client: QueryClient, restoring: boolean): OrganizationRowsWriter {
-  let queued = new Map<number, { changes: Map<string, Partial<OrganizationDashboard> | null>; added: OrganizationDashboard[] }>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const batch = queued;
-    queued = new Map();
-    for (const [projectId, { changes, added }] of batch) {
-      client.setQueriesData<unknown>({ queryKey: keyRoots.dashboardRows(projectId), exact: true }, (data: unknown) =>
-        isProjectRows(data) ? changeProjectRows(data, changes, added) : data,
-      );
+export function organizationAnswersChanged(results: ReadonlyArray<OrganizationBulkResult>, restoring: boolean): Change[] {
+  const byProject = new Map<number, { changes: Map<string, Partial<OrganizationDashboard> | null>; added: OrganizationDashboard[] }>();
+  const changes: Change[] = [];
+  for (const { row, answer } of results) {
+    let project = byProject.get(row.projectId);
+    if (!project) byProject.set(row.projectId, (project = { changes: new Map(), added: [] }));
+    project.changes.set(row.key, answer.row);
+    if (restoring && answer.row) project.added.push(row);
+    if (answer.sharing) {
+      const sharing = answer.sharing;
+      changes.push(changed.update<SharingConfiguration>(sharingQueries.detail(row.projectId, row.id).queryKey, () => sharing, { thisTabOnly: true }));
     }
-  };
-  return {
-    write: (row, answer) => {
-      let project = queued.get(row.projectId);
-      if (!project) queued.set(row.projectId, (project = { changes: new Map(), added: [] }));
-      project.changes.set(row.key, answer.row);
-      if (restoring && answer.row) project.added.push(row);
-      if (answer.sharing) client.setQueryData(sharingQueries.detail(row.projectId, row.id).queryKey, answer.sharing);
-      timer ??= setTimeout(flush, 50);
+  }
+  for (const [projectId, { changes: rowChanges, added }] of byProject) {
+    changes.unshift(
+      changed.update<ProjectRows>(keyRoots.dashboardRows(projectId), (data) => (isProjectRows(data) ? changeProjectRows(data, rowChanges, added) : data), {
+        thisTabOnly: true,
+      }),
+    );
+  }
+  return changes;
+}
+
+export interface OrganizationBulkAnswersVariables {
+  results: ReadonlyArray<OrganizationBulkResult>;
+  restoring: boolean;
+}
+
+/** A batch of a run's answers as one mutation (it sends nothing), so its cache writes are declared changes. */
+export function useOrganizationBulkAnswers() {
+  return useMutation({
+    mutationFn: async ({ results }: OrganizationBulkAnswersVariables) => results,
+    meta: {
+      changes: (_results: unknown, { results, restoring }: OrganizationBulkAnswersVariables) => organizationAnswersChanged(results, restoring),
     },
-    flush,
-  };
+  });
 }
 
 export interface OrganizationBulkRunVariables {

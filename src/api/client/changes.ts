@@ -12,6 +12,8 @@
  *   still showing it learns it is gone);
  * - `relist`: every tab keeps only the first page of each list under a prefix and refetches it (the
  *   order changed: a kept later page could repeat or miss a row);
+ * - `update` and `remove` may be `thisTabOnly`: a bulk run writes each batch of answers here that way,
+ *   and tells the other tabs once, when it ends (its own declaration);
  * - `everything`: every tab drops what is not on screen and refetches the rest (`Reset demo data`).
  *
  * Only which keys changed travels between tabs, never a record's data (a project's token, a clear
@@ -22,9 +24,9 @@ import type { Paginated } from '../../contract/schemas.ts';
 
 export type Change =
   | { kind: 'set'; queryKey: QueryKey; data: unknown }
-  | { kind: 'update'; queryKey: QueryKey; update: (data: unknown) => unknown }
+  | { kind: 'update'; queryKey: QueryKey; update: (data: unknown) => unknown; thisTabOnly?: boolean }
   | { kind: 'refresh'; queryKey: QueryKey; exact?: boolean; otherTabsOnly?: boolean }
-  | { kind: 'remove'; queryKey: QueryKey }
+  | { kind: 'remove'; queryKey: QueryKey; thisTabOnly?: boolean }
   | { kind: 'relist'; queryKey: QueryKey; otherTabsOnly?: boolean }
   | { kind: 'everything' };
 
@@ -45,17 +47,18 @@ export type ChangeDeclaration = {
 export const changed = {
   set: <TData>(queryKey: DataTag<QueryKey, TData, unknown>, data: TData): Change => ({ kind: 'set', queryKey, data }),
   /** `update` receives each cached entry under the prefix (any shape the entries under it have). */
-  update: <TData>(queryKey: QueryKey, update: (data: TData | undefined) => TData | undefined): Change => ({
+  update: <TData>(queryKey: QueryKey, update: (data: TData | undefined) => TData | undefined, options: { thisTabOnly?: boolean } = {}): Change => ({
     kind: 'update',
     queryKey,
     update: update as (data: unknown) => unknown,
+    ...options,
   }),
   refresh: (queryKey: QueryKey, options: { exact?: boolean; otherTabsOnly?: boolean } = {}): Change => ({
     kind: 'refresh',
     queryKey,
     ...options,
   }),
-  remove: (queryKey: QueryKey): Change => ({ kind: 'remove', queryKey }),
+  remove: (queryKey: QueryKey, options: { thisTabOnly?: boolean } = {}): Change => ({ kind: 'remove', queryKey, ...options }),
   relist: (queryKey: QueryKey, options: { otherTabsOnly?: boolean } = {}): Change => ({ kind: 'relist', queryKey, ...options }),
   everything: (): Change => ({ kind: 'everything' }),
 };
@@ -129,22 +132,27 @@ export function applyChanges(client: QueryClient, changes: ReadonlyArray<Change>
 
 /** What the other tabs are told of `changes`: a stored answer becomes a refetch of that key there. */
 export function changesToSend(changes: ReadonlyArray<Change>): SentChange[] {
-  return changes.map((change): SentChange => {
-    switch (change.kind) {
-      case 'set':
-        return { kind: 'refresh', queryKey: change.queryKey, exact: true };
-      case 'update':
-        return { kind: 'refresh', queryKey: change.queryKey };
-      case 'refresh':
-        return change.exact ? { kind: 'refresh', queryKey: change.queryKey, exact: true } : { kind: 'refresh', queryKey: change.queryKey };
-      case 'remove':
-        return { kind: 'remove', queryKey: change.queryKey };
-      case 'relist':
-        return { kind: 'relist', queryKey: change.queryKey };
-      case 'everything':
-        return { kind: 'everything' };
-    }
+  return changes.flatMap((change): SentChange[] => {
+    if ((change.kind === 'update' || change.kind === 'remove') && change.thisTabOnly) return [];
+    return [sentChange(change)];
   });
+}
+
+function sentChange(change: Change): SentChange {
+  switch (change.kind) {
+    case 'set':
+      return { kind: 'refresh', queryKey: change.queryKey, exact: true };
+    case 'update':
+      return { kind: 'refresh', queryKey: change.queryKey };
+    case 'refresh':
+      return change.exact ? { kind: 'refresh', queryKey: change.queryKey, exact: true } : { kind: 'refresh', queryKey: change.queryKey };
+    case 'remove':
+      return { kind: 'remove', queryKey: change.queryKey };
+    case 'relist':
+      return { kind: 'relist', queryKey: change.queryKey };
+    case 'everything':
+      return { kind: 'everything' };
+  }
 }
 
 /**

@@ -38,7 +38,7 @@ export class ApiError extends Error {
   readonly code: string;
   /** The API's sentence, safe to show as it is. */
   readonly detail: string;
-  /** The field a validation error names (dotted for nested fields), else null. */
+  /** The field a validation error names (a nested field joined with `__`, API.md §2.1), else null. */
   readonly attr: string | null;
   /** Seconds from `Retry-After` (429), when sent; a 429 without a readable one says 5 (UNREADABLE_RETRY_AFTER_SECONDS). */
   readonly retryAfter?: number;

@@ -25,3 +25,25 @@ export function flattenPages<T>(data: InfiniteData<Paginated<T>, unknown> | unde
   const last = data.pages[data.pages.length - 1];
   return { items, total: Math.max(last?.count ?? 0, items.length) };
 }
+
+/**
+ * The loaded pages without the rows `leaves` picks, re-based: each page's offset moves back by the rows
+ * removed before it, and each page's `count` by all removed, so the next page starts where the API's
+ * list now continues (a deleted row shifts every later row one place up; the old offsets would skip
+ * as many rows as were removed). The same data when nothing leaves.
+ */
+export function withoutRows<T>(data: InfiniteData<Paginated<T>, unknown>, leaves: (item: T) => boolean): InfiniteData<Paginated<T>, unknown> {
+  let removed = 0;
+  const removedBefore: number[] = [];
+  const pages = data.pages.map((page) => {
+    removedBefore.push(removed);
+    const results = page.results.filter((item) => !leaves(item));
+    removed += page.results.length - results.length;
+    return results.length === page.results.length ? page : { ...page, results };
+  });
+  if (removed === 0) return data;
+  return {
+    pages: pages.map((page) => ({ ...page, count: Math.max(0, page.count - removed) })),
+    pageParams: data.pageParams.map((param, i) => (typeof param === 'number' ? Math.max(0, param - removedBefore[i]!) : param)),
+  };
+}

@@ -4,13 +4,17 @@
  * `infiniteQueryOptions` factories of each resource module (`dashboardQueries.detail(p, d).queryKey`),
  * so every cache read and write is typed; these roots are only for invalidating and removing.
  *
- *   ['organization', …]   ['me']   ['personal-api-key', host]   ['projects', 'list', …]   ['projects', 'switcher', …]
- *   ['project', pid] …(detail), 'activity-log', {filters}  … 'is-generating-demo-data'
- *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search   … 'rows'
- *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing'
- *   ['organization', org, 'projects']   (the projects the organization's pages walk)
- *   ['person-access', org, userUuid, level, {readRules}]   (a person's exceptions, built from the entries above)
- *   ['mock', …]
+ *   ['organization', 'current']   ['organization', 'all']   ['organization', org, 'members']
+ *   ['organization', org | '@current', 'projects']   (the projects the organization's pages walk)
+ *   ['person-access', org, userUuid, level, {readRules}]   (a person's exceptions, built from the entries below)
+ *   ['me']   ['personal-api-key', '@current']
+ *   ['projects', 'list', {search, organization}]   ['projects', 'switcher', {search, organization}]
+ *   ['project', pid] (detail)   … 'activity-log', {scope, itemId, user}   … 'is-generating-demo-data'
+ *   ['dashboards', pid] … 'list', {search, pinned}   … 'go-to', search, limit   … 'rows'
+ *                       … 'detail', did   … 'detail', did, 'collaborators' | 'sharing' | 'access-controls' | 'users-with-access'
+ *   ['mock', 'info', host]   ['mock', 'faults']
+ *
+ * (test/api/client/query-keys-doc.test.ts holds this list to the factories.)
  *
  * Ids are keyed as strings so `7` from the API and `'7'` from the URL are the same entry.
  */

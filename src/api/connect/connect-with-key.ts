@@ -314,11 +314,16 @@ async function checkAndSave(check: PendingCheck, call: ApiCall): Promise<Checked
       fetchCurrentOrganization(call, connection),
       fetchMe(call, connection).catch(() => null),
       fetchCurrentKey(call, connection).catch(() => null),
-      call.client.fetchQuery(mockQueries.info(check.host)).catch(() => null),
+      // Connect does not wait on its retries; a probe without an answer leaves it not known (undefined).
+      call.client.fetchQuery({ ...mockQueries.info(check.host), retry: false }).catch(() => undefined),
     ]);
     recordSavedConnection({
       host: check.host,
-      name: backendName(check.host, mock !== null),
+      // Not known: the name it was saved under before, else its host (never "production" from no answer).
+      name:
+        mock === undefined
+          ? (getSavedConnections().find((saved) => saved.host === check.host)?.name ?? backendName(check.host, false))
+          : backendName(check.host, mock !== null),
       organization: organization.name,
       email: me?.email ?? '',
       keyLabel: currentKey?.label ?? '',

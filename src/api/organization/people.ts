@@ -22,6 +22,7 @@ import { accessVerdicts, type AccessLevel, type MemberInput } from '../access/ac
 import { collaboratorQueries } from '../resources/collaborators.ts';
 import { keyRoots } from '../client/query-keys.ts';
 import { organizationDashboardQueries, organizationPool } from './all-dashboards.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 /** What the person page needs of a dashboard (an `All dashboards` row has it). */
 export interface DashboardForPerson {
@@ -44,7 +45,7 @@ export function countCreated(rows: ReadonlyArray<{ created_by: { uuid: string } 
   return counts;
 }
 
-const RESTRICTED = 37;
+const RESTRICTED = restrictionLevels.onlyCollaboratorsCanEdit;
 /** What a plain member's role alone gives on a dashboard (§5.7: `editor` without rules, §5.4: restriction 21). */
 const ROLE_ALONE: AccessLevel = 'editor';
 /** Read facts (and a person's complete exceptions) stay fresh this long (a revisit within it reads nothing again). */

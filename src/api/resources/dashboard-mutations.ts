@@ -7,6 +7,7 @@ import { dashboardSchema, type Dashboard, type DashboardListItem, type Paginated
 import { dashboardToTemplate } from './dashboard-template.ts';
 import { dashboardPath, dashboardQueries, dashboardsPath, fetchDashboard, type DashboardTemplateJson } from './dashboards.ts';
 import { apiRequest, type ApiCall } from '../client/http.ts';
+import { withoutRows } from '../client/pagination.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from '../client/query-keys.ts';
 
 type DashboardPages = InfiniteData<Paginated<DashboardListItem>, number>;
@@ -77,29 +78,25 @@ export function moveTile(
 // ---------- cache helpers ----------
 
 /** `change` over one cached list's pages; anything that is not an infinite list is returned as it was. */
-const overPages = (data: unknown, change: (results: DashboardListItem[]) => DashboardListItem[], countDelta = 0): unknown =>
-  isPages(data)
-    ? {
-        ...data,
-        pages: (data as DashboardPages).pages.map((page) => ({
-          ...page,
-          count: Math.max(0, page.count + countDelta),
-          results: change(page.results),
-        })),
-      }
-    : data;
-
-/** Applies `change` to every cached list page of the project (all searches and filters). */
-function updateLists(
-  projectId: ProjectId,
-  change: (results: DashboardListItem[]) => DashboardListItem[],
-  countDelta = 0,
-): Change {
-  return changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) => overPages(data, change, countDelta));
-}
+const overPages = (data: unknown, change: (results: DashboardListItem[]) => DashboardListItem[]): unknown =>
+  isPages(data) ? { ...data, pages: (data as DashboardPages).pages.map((page) => ({ ...page, results: change(page.results) })) } : data;
 
 const setPinned = (dashboardId: DashboardId, pinned: boolean) => (results: DashboardListItem[]) =>
   results.map((d) => (String(d.id) === String(dashboardId) ? { ...d, pinned } : d));
+
+/** What this tab shows of the dashboard's pin now (its detail, else its first listed row); undefined when nothing holds it. */
+function shownPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId): boolean | undefined {
+  const detail = queryClient.getQueryData(dashboardQueries.detail(projectId, dashboardId).queryKey);
+  if (detail) return detail.pinned;
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: keyRoots.dashboardLists(projectId) })) {
+    if (!isPages(data)) continue;
+    for (const page of (data as DashboardPages).pages) {
+      const row = page.results.find((d) => String(d.id) === String(dashboardId));
+      if (row) return row.pinned;
+    }
+  }
+  return undefined;
+}
 
 /** Writes the optimistic pin into this tab's lists and detail (and puts it back on an error). */
 function showPinned(queryClient: QueryClient, projectId: ProjectId, dashboardId: DashboardId, pinned: boolean) {
@@ -225,7 +222,10 @@ export function useDeleteDashboard(projectId: ProjectId) {
     mutationFn: (dashboardId: DashboardId, call) => updateDashboard(projectId, dashboardId, { deleted: true }, call),
     meta: {
       changes: (_dashboard: Dashboard, dashboardId: DashboardId) => [
-        updateLists(projectId, (results) => results.filter((d) => String(d.id) !== String(dashboardId)), -1),
+        // Its list rows leave and the later pages are re-based (their offsets moved up by one).
+        changed.update<unknown>(keyRoots.dashboardLists(projectId), (data) =>
+          isPages(data) ? withoutRows(data as DashboardPages, (d) => String(d.id) === String(dashboardId)) : data,
+        ),
         rowChanged(projectId, dashboardId, null),
         changed.remove(keyRoots.dashboard(projectId, dashboardId)),
         changed.refresh(keyRoots.dashboardLists(projectId)),
@@ -256,7 +256,8 @@ export interface PinVariables {
 
 /**
  * Pin or unpin at once: every cached list page and the detail show the new state before the API
- * answers; on an error only this dashboard's flag is put back. Afterwards each list refetches its
+ * answers; on an error only this dashboard's flag is put back to what it was (not to the opposite of
+ * what was asked: a pin sent for a dashboard already shown pinned stays pinned). Afterwards each list refetches its
  * first page only (pinned first is the API's order) and loads the rest again on scroll.
  */
 export function usePinDashboard(projectId: ProjectId) {
@@ -266,9 +267,13 @@ export function usePinDashboard(projectId: ProjectId) {
     onMutate: async ({ dashboardId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId) });
       await queryClient.cancelQueries({ queryKey: keyRoots.dashboard(projectId, dashboardId), exact: true });
+      const was = shownPinned(queryClient, projectId, dashboardId);
       showPinned(queryClient, projectId, dashboardId, pinned);
+      return { was };
     },
-    onError: (_error, { dashboardId, pinned }) => showPinned(queryClient, projectId, dashboardId, !pinned),
+    onError: (_error, { dashboardId }, context) => {
+      if (context?.was !== undefined) showPinned(queryClient, projectId, dashboardId, context.was);
+    },
     meta: {
       changes: (dashboard: Dashboard) => [
         changed.set(dashboardQueries.detail(projectId, dashboard.id).queryKey, dashboard),

@@ -5,6 +5,7 @@
  */
 import type { ActivityEntry } from '../../contract/schemas.ts';
 import { projectSettingLabels } from '../../components/project-setting-labels.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 type Change = NonNullable<ActivityEntry['detail']>['changes'][number];
 
@@ -85,8 +86,8 @@ export function fieldLabel(field: string | null): string {
 const isSecretField = (field: string | null) => !!field && /token|secret|password|api_key/i.test(field);
 
 const restrictionWords: Record<string, string> = {
-  '21': 'Everyone in the project',
-  '37': 'Only invited collaborators',
+  [restrictionLevels.everyoneCanEdit]: 'Everyone in the project',
+  [restrictionLevels.onlyCollaboratorsCanEdit]: 'Only invited collaborators',
 };
 const weekDays: Record<string, string> = { '0': 'Sunday', '1': 'Monday' };
 

@@ -19,6 +19,7 @@ import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
 import { useDocumentTitle } from '../../components/document-title.tsx';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 /** Both layers (API.md §5.4): the newer level must be `editor` or more (unknown where a backend sends none). */
 const canEditByLevel = (level: string | null | undefined) => !level || level === 'editor' || level === 'manager';
@@ -105,7 +106,7 @@ export default function DashboardDetailPage() {
               Shared
             </Badge>
           )}
-          {query.data.restriction_level >= 37 && (
+          {query.data.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit && (
             <Badge tone="warning" title="Only invited collaborators can edit it">
               Restricted
             </Badge>

@@ -1,7 +1,7 @@
 /**
  * The project list's bulk actions: the shared `Bulk actions` toolbar, progress and summary
  * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), with this list's requests:
- * each a PATCH to the project's dashboard, every answer written into the cached list pages, and a
+ * each a PATCH to the project's dashboard, every batch of answers a declared change of the cache, and a
  * delete ending with a toast whose `Undo` restores every dashboard it deleted.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,9 +11,10 @@ import {
   bulkActionVerb,
   bulkAuthorizationAction,
   bulkItemName,
-  createListCacheWriter,
+  batchAnswers,
   fetchAllMatching,
   sendBulkChange,
+  useBulkAnswers,
   useBulkRun,
   type BulkAction,
 } from '../../api/bulk/dashboard-actions.ts';
@@ -25,7 +26,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useBulkActionRun } from '../../components/use-bulk-action-run.ts';
 import type { Selection } from '../../components/use-selection.ts';
-import type { DashboardListItem } from '../../contract/schemas.ts';
+import type { Dashboard, DashboardListItem } from '../../contract/schemas.ts';
 
 const noun = { one: 'dashboard', other: 'dashboards' };
 
@@ -46,6 +47,8 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
   const queryClient = useQueryClient();
   // The run as one mutation: what it changed is declared once, when it ends (api/bulk/dashboard-actions.ts).
   const bulkRun = useBulkRun(projectId);
+  // Each batch of answers, declared as what it changed in this tab's cache.
+  const bulkAnswers = useBulkAnswers(projectId);
   const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -56,7 +59,7 @@ export function BulkToolbar({ projectId, filters, selection, loadedItems, total,
     itemName: bulkItemName,
     refusal: (action, dashboard) => refusal(bulkAuthorizationAction(action.kind), { ...facts, dashboard }),
     prepare: (action) => {
-      const writer = createListCacheWriter(queryClient, projectId);
+      const writer = batchAnswers<Dashboard>((answers) => bulkAnswers.mutate(answers));
       let ended = () => {};
       bulkRun.mutate({ kind: action.kind, done: new Promise<void>((resolve) => (ended = resolve)) });
       return {

@@ -6,7 +6,7 @@ import type { ProjectId } from '../../api/client/query-keys.ts';
 import { Badge } from '../../components/badge.tsx';
 import type { TableColumn } from '../../components/infinite-table.tsx';
 import { selectionColumn, type SelectionColumnOptions } from '../../components/selection-column.tsx';
-import { restrictionLevels } from '../../contract/schemas.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import type { DashboardListItem, User } from '../../contract/schemas.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -3,7 +3,7 @@
  * 4180, UTF-8 with a BOM, the formula defence). The header row is exactly CONSOLE.md's.
  */
 import { csvFileNameFor, csvText } from '../../components/csv.ts';
-import { restrictionLevels } from '../../contract/schemas.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 
 export const CSV_HEADER = ['id', 'name', 'description', 'tags', 'pinned', 'shared', 'restricted', 'created_by', 'created_at'] as const;

@@ -3,7 +3,7 @@
  * own rules, every problem at once), and which field shows an error the API reports by `attr`.
  */
 import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
-import { restrictionLevels } from '../../contract/schemas.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import {
   dashboardCreateInput,
   dashboardTemplates,

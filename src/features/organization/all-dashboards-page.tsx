@@ -25,6 +25,7 @@ import { countLine, CREATED_BY_LEFT, filterRows, notOpenedChoices, sortRows, typ
 import { LoadProgress } from './load-progress.tsx';
 import { OrganizationTable, rowKey } from './organization-table.tsx';
 import './organization.css';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -87,7 +88,7 @@ export default function AllDashboardsPage() {
                 <span className="fold-narrow">{row.projectName}</span>
                 {row.pinned && <Badge tone="info">Pinned</Badge>}
                 {row.is_shared && <Badge tone="info">Shared</Badge>}
-                {row.restriction_level >= 37 && <Badge tone="warning">Restricted</Badge>}
+                {row.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit && <Badge tone="warning">Restricted</Badge>}
               </span>
             </span>
           ),
@@ -97,7 +98,7 @@ export default function AllDashboardsPage() {
       ),
       { key: 'pinned', header: 'Pinned', width: '6rem', className: 'cell-flag', cell: (row) => yesNo(row.pinned) },
       { key: 'shared', header: 'Shared', width: '6rem', className: 'cell-flag', cell: (row) => yesNo(row.is_shared) },
-      { key: 'restricted', header: 'Restricted', width: '7rem', className: 'cell-flag', cell: (row) => yesNo(row.restriction_level >= 37) },
+      { key: 'restricted', header: 'Restricted', width: '7rem', className: 'cell-flag', cell: (row) => yesNo(row.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit) },
       sortableColumn(
         { key: 'last-opened', header: 'Last opened', field: 'lastOpened', width: '9rem', className: 'cell-date', cell: (row) => <DateCell iso={row.last_accessed_at} empty="Never" /> },
         filters.sort,

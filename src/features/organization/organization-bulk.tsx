@@ -7,12 +7,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusal, type AuthorizationFacts } from '../../api/access/authorization.ts';
+import { batchAnswers } from '../../api/bulk/dashboard-actions.ts';
 import {
-  createOrganizationRowsWriter,
   organizationBulkAuthorization,
   organizationBulkVerb,
   sendOrganizationBulk,
+  useOrganizationBulkAnswers,
   useOrganizationBulkRun,
+  type OrganizationBulkResult,
   type OrganizationBulkAction,
 } from '../../api/bulk/organization-actions.ts';
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
@@ -37,6 +39,8 @@ export interface OrganizationBulkProps {
 export function OrganizationBulk({ variant, selection, matching, facts, onFocusAway }: OrganizationBulkProps) {
   // The run as one mutation: what it changed is declared once, when it ends (api/bulk/organization-actions.ts).
   const bulkRun = useOrganizationBulkRun();
+  // Each batch of answers, declared as what it changed in this tab's cache.
+  const bulkAnswers = useOrganizationBulkAnswers();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [confirm, setConfirm] = useState<'delete' | 'rotateLinks' | null>(null);
@@ -50,7 +54,8 @@ export function OrganizationBulk({ variant, selection, matching, facts, onFocusA
     refusal: (action, row) => refusal(organizationBulkAuthorization(action), { ...facts, projectId: String(row.projectId), dashboard: row }),
     prepare: (action) => {
       // Each answer goes into the cache's rows (in batches), where every page reading them sees it.
-      const writer = createOrganizationRowsWriter(queryClient, action.kind === 'restore');
+      const restoring = action.kind === 'restore';
+      const writer = batchAnswers<OrganizationBulkResult>((results) => bulkAnswers.mutate({ results, restoring }));
       const touched = new Set<number>();
       let ended = () => {};
       bulkRun.mutate({ action, done: new Promise<number[]>((resolve) => (ended = () => resolve([...touched]))) });
@@ -58,10 +63,10 @@ export function OrganizationBulk({ variant, selection, matching, facts, onFocusA
         send: async (row, signal) => {
           const answer = await sendOrganizationBulk(action, row, { client: queryClient, signal });
           touched.add(row.projectId);
-          writer.write(row, answer);
+          writer.write({ row, answer });
         },
         finish: (updated) => {
-          writer.flush();
+          writer.close();
           ended();
           if (action.kind !== 'delete' || updated.length === 0) return;
           selection.remove(updated.map((row) => row.key));
@@ -134,6 +139,7 @@ export function OrganizationBulk({ variant, selection, matching, facts, onFocusA
           </p>
         }
         confirmLabel="Rotate links"
+        destructive
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);

@@ -1,6 +1,7 @@
 /** The organization's CSV files, through the console's one CSV writer (src/components/csv.ts). */
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization/all-dashboards.ts';
 import { csvFileNameFor, csvText } from '../../components/csv.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 export const ALL_DASHBOARDS_HEADER = [
   'project_id',
@@ -41,7 +42,7 @@ export function dashboardsCsvFile(rows: ReadonlyArray<OrganizationDashboard>, da
         row.tags.join(';'),
         String(row.pinned),
         String(row.is_shared),
-        String(row.restriction_level >= 37),
+        String(row.restriction_level >= restrictionLevels.onlyCollaboratorsCanEdit),
         row.last_accessed_at ?? '',
         row.created_by?.email ?? '',
         row.created_at,

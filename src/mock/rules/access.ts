@@ -6,6 +6,7 @@ import type { ApiKeyRecord, DashboardRecord, MemberLevel, OrganizationRecord, Pr
 import { accessLevelOf, accessSubject, atLeast } from './access-control.ts';
 import { failures } from './failure.ts';
 import { parseId } from './random.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 
 export interface Principal {
   key: ApiKeyRecord;
@@ -122,7 +123,7 @@ export const canView = 21;
 
 /** What the user may do on the dashboard: 37 edit (restriction 21, creator, admin, collaborator), else 21 view. */
 export function privilegeLevel(store: Store, user: UserRecord, dashboard: DashboardRecord, admin: boolean): 21 | 37 {
-  if (admin || dashboard.restriction_level === 21 || dashboard.created_by === user.id) return canEdit;
+  if (admin || dashboard.restriction_level === restrictionLevels.everyoneCanEdit || dashboard.created_by === user.id) return canEdit;
   return store.isCollaborator(dashboard.id, user.id) ? canEdit : canView;
 }
 

@@ -1,6 +1,6 @@
 /** Dashboard collaborators (API.md §5, "Collaborator rules"). */
 import { details } from '../../contract/errors.ts';
-import { collaboratorCreateInput, collaboratorLevel, parseInput } from '../../contract/inputs.ts';
+import { collaboratorCreateInput, collaboratorLevel, parseInput, restrictionLevels } from '../../contract/inputs.ts';
 import type { Store } from '../db.ts';
 import type { CollaboratorRecord, DashboardRecord, ProjectRecord } from '../records.ts';
 import { isAdmin } from './access.ts';
@@ -24,7 +24,7 @@ export function addCollaborator(
 ): CollaboratorRecord {
   const parsed = parseInput(collaboratorCreateInput, body);
   if (!parsed.ok) throw failures.field(parsed.error);
-  if (dashboard.restriction_level === 21) throw failures.invalid(details.collaboratorsOnLowestLevel);
+  if (dashboard.restriction_level === restrictionLevels.everyoneCanEdit) throw failures.invalid(details.collaboratorsOnLowestLevel);
   if (parsed.data.level !== collaboratorLevel) throw failures.invalid(details.onlyEditAccess);
   const user = store.userByUuid(parsed.data.user_uuid);
   if (!user) throw failures.invalid(details.userDoesNotExist);
@@ -58,6 +58,6 @@ export function findCollaborator(store: Store, dashboard: DashboardRecord, userU
 
 /** DELETE collaborators/:user_uuid/ after the privilege and 404 checks. */
 export function removeCollaborator(store: Store, dashboard: DashboardRecord, collaborator: CollaboratorRecord): void {
-  if (dashboard.restriction_level === 21) throw failures.invalid(details.removeCollaboratorsOnLowestLevel);
+  if (dashboard.restriction_level === restrictionLevels.everyoneCanEdit) throw failures.invalid(details.removeCollaboratorsOnLowestLevel);
   store.removeCollaborator(collaborator);
 }

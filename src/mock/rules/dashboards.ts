@@ -1,6 +1,7 @@
 /** Dashboards (API.md §5): list, create, update, soft delete and restore, move_tile, create_from_template_json. */
 import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import {
   charLength,
   FormField,
@@ -172,7 +173,7 @@ export function dashboardRecord(id: number, projectId: number, userId: number, f
     breakdown_colors: [],
     data_color_theme_id: null,
     tags: [],
-    restriction_level: 21,
+    restriction_level: restrictionLevels.everyoneCanEdit,
     last_refresh: null,
     quick_filter_ids: [],
     tiles: [],
@@ -205,7 +206,7 @@ export function createDashboard(store: Store, principal: Principal, project: Pro
     pinned: input.pinned ?? false,
     deleted: input.deleted ?? false,
     tags: input.tags ?? [],
-    restriction_level: input.restriction_level ?? 21,
+    restriction_level: input.restriction_level ?? restrictionLevels.everyoneCanEdit,
   });
   if (template !== null && isDashboardTemplate(template)) {
     const factory = storeTileFactory(store);

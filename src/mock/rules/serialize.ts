@@ -26,6 +26,7 @@ import {
 } from '../../contract/schemas.ts';
 import { collaboratorSchema, sharePasswordSchema, sharingConfigurationSchema } from '../../contract/dashboard-sharing.ts';
 import type { AccessLevel } from '../../contract/access-control.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import { accessLevelOf, type AccessSubject } from './access-control.ts';
 import { listCacheOf, type DashboardListEntry } from './list-cache.ts';
 import { storedMeFields } from '../records.ts';
@@ -115,7 +116,7 @@ function dashboardComputed(store: Store, dashboard: DashboardRecord, privilege: 
     effective_restriction_level: dashboard.restriction_level,
     effective_privilege_level: privilege,
     user_access_level: access,
-    access_control_version: dashboard.restriction_level === 37 ? 'v1' : 'v2',
+    access_control_version: dashboard.restriction_level === restrictionLevels.onlyCollaboratorsCanEdit ? 'v1' : 'v2',
     team_id: dashboard.project_id,
   };
 }

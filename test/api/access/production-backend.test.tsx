@@ -80,8 +80,8 @@ describe('against a production-shaped backend', SLOW, () => {
     const { user } = renderApp(`/projects/${APP}/settings`);
     const danger = await screen.findByRole('region', { name: 'Danger zone' }, LOAD);
     await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset key' }));
-    const dialog = screen.getByRole('dialog');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reset key' }));
+    const dialog = screen.getByRole('alertdialog');
     expect(
       await within(dialog).findByText(
         /The production service does not let personal API keys reset the project API key: this action needs PostHog's web app/,

@@ -167,6 +167,19 @@ describe('mutations', () => {
     expect(pinnedIn(queryClient, 'Product', 1)).toBe(true);
   });
 
+  it('a failed pin puts back the value it had, not the opposite of what was asked', async () => {
+    const { queryClient, wrapper, runtime } = setup();
+    saveConnection(runtime, { host: '', key: 'phx_demo_readonly', remember: false });
+    await loadTwoLists(queryClient);
+    // Already pinned (another tab's pin, or a second press before the list refetched): pinned again, refused.
+    expect(pinnedIn(queryClient, '', 1)).toBe(true);
+    const { result } = renderHook(() => usePinDashboard(1), { wrapper });
+    act(() => result.current.mutate({ dashboardId: 1, pinned: true }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(pinnedIn(queryClient, '', 1)).toBe(true);
+    expect(pinnedIn(queryClient, 'Product', 1)).toBe(true);
+  });
+
   it('soft-delete with PATCH deleted=true, drop it from cached lists, and restore', async () => {
     const { queryClient, wrapper, runtime } = setup();
     await loadTwoLists(queryClient);

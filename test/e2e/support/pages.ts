@@ -118,7 +118,7 @@ export async function docScreenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_DOC_SCREENSHOTS !== '1') return;
   mkdirSync(docScreenshotDir, { recursive: true });
   // Nothing transient in a picture meant for people: no toast left over from an earlier step.
-  const dismiss = page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss', exact: true });
+  const dismiss = page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: /^Dismiss: / });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
   // A focus ring left by the journey's keyboard steps is noise (except inside an open dialog); the
   // focus is given back afterwards, so the journey's next key press lands where it would have.

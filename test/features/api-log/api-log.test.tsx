@@ -30,10 +30,10 @@ describe('Copy as curl (the command builder)', () => {
     expect(lines[0]).toBe(`curl -X PATCH 'http://127.0.0.1:5173/api/projects/1/dashboards/7/'`);
     expect(lines).toContain('-H "Authorization: Bearer $POSTHOG_API_KEY"');
     expect(lines).toContain(`-H 'Content-Type: application/json'`);
-    const data = lines.find((line) => line.startsWith('--data '))!;
+    const data = lines.find((line) => line.startsWith('--data-binary '))!;
     // Quotes, $ and backticks survive: single quotes stop the shell from expanding anything.
-    expect(unquoteSingle(data.slice('--data '.length))).toBe(entry.requestBodyText);
-    expect(data).toBe(`--data '{"name":"Bob'\\''s \\"big\\" board","description":"it'\\''s $HOME and \`date\`"}'`);
+    expect(unquoteSingle(data.slice('--data-binary '.length))).toBe(entry.requestBodyText);
+    expect(data).toBe(`--data-binary '{"name":"Bob'\\''s \\"big\\" board","description":"it'\\''s $HOME and \`date\`"}'`);
   });
 
   it('never contains the key, even when the body or URL held it', () => {
@@ -216,7 +216,7 @@ describe('API log panel', () => {
     expect(copied).toContain('curl -X POST');
     expect(copied).toContain(`${window.location.origin}/api/organizations/@current/projects/`);
     expect(copied).toContain('-H "Authorization: Bearer $POSTHOG_API_KEY"');
-    expect(copied).toContain(`--data '{"name":"It'\\''s [redacted API key]'\\''s project"}'`);
+    expect(copied).toContain(`--data-binary '{"name":"It'\\''s [redacted API key]'\\''s project"}'`);
     expect(copied).not.toContain(KEY);
   });
 

@@ -100,14 +100,14 @@ describe('dashboard detail: sharing', () => {
     expect(field).toHaveValue(linkFor(oldToken!));
 
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rotate the public link?' });
     expect(within(dialog).getByText(/The old link keeps working for 5 more minutes, then stops/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sentRequests(runtime, 'POST', apiDashboardPath(dashboards.productOverview, 'sharing/refresh/'))).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
-    const again = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
+    const again = await screen.findByRole('alertdialog', { name: 'Rotate the public link?' });
     await user.click(within(again).getByRole('button', { name: 'Rotate link' }));
     expect(await screen.findByText('The public link was rotated. The old link works for 5 more minutes, then stops.')).toBeInTheDocument();
     const { access_token: newToken } = await sharingOf(dashboards.productOverview);
@@ -125,7 +125,7 @@ describe('dashboard detail: sharing', () => {
       rules: [{ method: 'POST', path: '/api/projects/*/dashboards/*/sharing/refresh/', status: 503, retry_after: null }],
     });
     await user.click(screen.getByRole('button', { name: 'Rotate link' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rotate the public link?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rotate the public link?' });
     await user.click(within(dialog).getByRole('button', { name: 'Rotate link' }));
     expect(await within(dialog).findByText('Service temporarily unavailable, try again later.')).toBeInTheDocument();
   });

@@ -340,6 +340,24 @@ describe('Move tile', { timeout: 40_000 }, () => {
     expect(move).toHaveAccessibleDescription(/needs PostHog's web app/);
   });
 
+  it('two /__mock/info probes without an answer decide nothing: retried, the mock is known, Mock controls show and Move is allowed', async () => {
+    // A network error, then a 502: neither is an answer (production answers 404).
+    server.use(
+      http.get('*/__mock/info', () => HttpResponse.error(), { once: true }),
+      http.get('*/__mock/info', () => new HttpResponse('Bad gateway', { status: 502 }), { once: true }),
+    );
+    const { runtime } = renderApp(dashboardPath(dashboards.productOverview));
+    const move = await screen.findByRole('button', { name: 'Move Retention' }, LOAD);
+    expect(await screen.findByRole('button', { name: 'Mock controls' })).toBeInTheDocument();
+    expect(screen.getByText('Bundled mock', { selector: '.backend-badge' })).toBeInTheDocument();
+    await accessKnown();
+    expect(move).toBeEnabled();
+    expect(move).not.toHaveAccessibleDescription(/needs PostHog's web app/);
+    // The third probe answered; nothing from the two failed ones was kept as "production".
+    expect(runtime.requestLog.get().filter((entry) => entry.path === '/__mock/info').length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/"productionKeyRules":true/);
+  });
+
   it('titles a text tile by its first line', async () => {
     await openOverview(dashboards.releaseHealth);
     const dashboard = await apiGet<Dashboard>(apiDashboardPath(dashboards.releaseHealth));

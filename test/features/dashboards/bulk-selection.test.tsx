@@ -123,6 +123,39 @@ describe('bulk actions', () => {
     expect(tagged.count).toBe(total);
   });
 
+  it("adds a tag without erasing one someone else added since the list was read", async () => {
+    const { user } = renderApp(`/projects/${projects.marketing}/dashboards`);
+    await findTable();
+    const two = (await dashboardsOf(projects.marketing)).results.slice(0, 2);
+    for (const d of two) await user.click(rowCheckbox(displayName(d)));
+    expect(await within(await screen.findByRole('toolbar', { name: 'Bulk actions' })).findByText('2 selected')).toBeInTheDocument();
+    // Someone else tags the first one after this list was read.
+    const theirs = await fetch(new URL(`/api/projects/${projects.marketing}/dashboards/${two[0]!.id}/`, window.location.origin), {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer phx_demo_member', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tags: [...two[0]!.tags, 'theirs'] }),
+    });
+    expect(theirs.ok).toBe(true);
+    await user.click(within(toolbar()).getByRole('button', { name: 'Add tag' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add tag' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tag' }), 'mine');
+    await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText('2 updated, 0 failed')).toBeInTheDocument();
+    const after = (await dashboardsOf(projects.marketing)).results;
+    expect(after.find((d) => d.id === two[0]!.id)?.tags).toEqual(expect.arrayContaining(['theirs', 'mine']));
+    expect(after.find((d) => d.id === two[1]!.id)?.tags).toContain('mine');
+
+    // Removing a tag (the same two still selected) leaves the others, theirs included.
+    await user.click(within(toolbar()).getByRole('button', { name: 'Remove tag' }));
+    const remove = screen.getByRole('dialog', { name: 'Remove tag' });
+    await user.type(within(remove).getByRole('textbox', { name: 'Tag' }), 'mine');
+    await user.click(within(remove).getByRole('button', { name: 'Remove tag' }));
+    await waitFor(async () => {
+      const now = (await dashboardsOf(projects.marketing)).results.find((d) => d.id === two[0]!.id)!;
+      expect(now.tags).toEqual([...two[0]!.tags, 'theirs']);
+    });
+  });
+
   it('reports a failure with the name and the API reason, then Retry failed reruns only it', async () => {
     const { user, mock } = renderApp(`/projects/${projects.marketing}/dashboards`);
     await findTable();
@@ -153,7 +186,7 @@ describe('bulk actions', () => {
     const two = before.results.slice(0, 2);
     for (const d of two) await user.click(rowCheckbox(displayName(d)));
     await user.click(within(toolbar()).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete 2 dashboards' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 dashboards' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('2 updated, 0 failed')).toBeInTheDocument();
     expect((await dashboardsOf(projects.marketing)).count).toBe(before.count - 2);

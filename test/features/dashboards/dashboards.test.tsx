@@ -467,14 +467,14 @@ describe('New dashboard', () => {
     const dialog = await openNewDashboard(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Half typed');
     void router.navigate('/projects');
-    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(question).getByRole('button', { name: 'Stay' }));
     expect(location().pathname).toBe(`/projects/${projects.marketing}/dashboards`);
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Half typed');
 
     void router.navigate('/projects');
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave page' }),
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave page' }),
     );
     await waitFor(() => expect(location().pathname).toBe('/projects'));
   });

@@ -260,7 +260,7 @@ describe('mock controls', () => {
 
     const dialog = await openControls(user);
     await user.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Reset demo data?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset demo data?' });
     await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
 
     expect(await screen.findByText('Demo data reset: everything is back to the seed, and faults are off.')).toBeInTheDocument();

@@ -81,7 +81,7 @@ describe('Mock controls: World', () => {
     const organization = mock.store.project(1)!.organization_id;
     expect(named.store.projectsOf(organization).some((p) => p.name === 'Made in the world')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Reset demo data?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset demo data?' });
     expect(confirm).toHaveTextContent(`in the world ${world}`);
     await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText(/^Demo data reset/)).toBeInTheDocument();

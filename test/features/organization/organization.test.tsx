@@ -257,7 +257,7 @@ describe('Public links', () => {
 
     await user.click(within(table).getAllByRole('checkbox', { name: `Select ${displayName(first)}` })[0]!);
     await user.click(within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: 'Rotate links' }));
-    const dialog = await screen.findByRole('dialog', { name: /Rotate 1 public link/ });
+    const dialog = await screen.findByRole('alertdialog', { name: /Rotate 1 public link/ });
     expect(within(dialog).getByText(/each old link keeps working for 5 more minutes/i)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Rotate links' }));
     expect(await screen.findByText('1 updated, 0 failed')).toBeInTheDocument();
@@ -318,7 +318,7 @@ describe('The organization’s rows in the cache', () => {
     expect(await screen.findByRole('button', { name: 'Unpin Cache reach pinned' })).toBeInTheDocument();
     await router.navigate(`/projects/${projects.app}/dashboards/${gone.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete dashboard' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('heading', { name: 'Dashboards', level: 1 })).toBeInTheDocument();
 
     const before = runtime.requestLog.get().length;

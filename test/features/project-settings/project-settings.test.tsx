@@ -269,14 +269,14 @@ describe('Project settings: leaving with unsaved changes', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    let dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(dialog).toHaveTextContent('Your changes to the project settings are not saved. If you leave this page, they are lost.');
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(location().pathname).toBe(`/projects/${APP}/settings`);
     expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Hedgebox App (draft)');
 
     await user.click(within(nav).getByRole('link', { name: 'Dashboards' }));
-    dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave page' }));
     await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/dashboards`));
     expect(patches(runtime, APP)).toEqual([]);
@@ -301,7 +301,7 @@ describe('Project settings: leaving with unsaved changes', () => {
     await waitFor(() => expectNothingToSave());
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Activity' }));
     await waitFor(() => expect(location().pathname).toBe(`/projects/${APP}/activity`));
-    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });
 });
 
@@ -351,7 +351,7 @@ describe('Project settings: danger zone', () => {
     const { user } = await openSettings();
     const danger = region('Danger zone');
     await user.click(within(danger).getByRole('button', { name: 'Reset project API key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reset project API key' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset project API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
 
     const shown = await within(danger).findByRole('textbox', { name: 'New project API key' });
@@ -361,13 +361,13 @@ describe('Project settings: danger zone', () => {
     expect(shown).toHaveValue(after);
     expect(within(danger).getByRole('button', { name: 'Copy new project API key' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Project API key' })).toHaveValue(after);
-    expect(screen.queryByRole('dialog', { name: 'Reset project API key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Reset project API key' })).not.toBeInTheDocument();
   });
 
   it('deletes the project only after its exact name is typed, then lists the projects', async () => {
     const { user, location, runtime } = await openSettings(MOBILE);
     await user.click(within(region('Danger zone')).getByRole('button', { name: 'Delete project' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete project' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete project' });
     const typed = within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' });
     expect(confirm).toBeDisabled();
@@ -391,11 +391,11 @@ describe('Project settings: danger zone', () => {
     const { user, location } = await openSettings(MOBILE);
     await user.type(screen.getByRole('textbox', { name: 'Project name' }), ' old');
     await user.click(within(region('Danger zone')).getByRole('button', { name: 'Delete project' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
     await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
     await waitFor(() => expect(location().pathname).toBe('/projects'));
-    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });
 
   it('disables delete and reset for a member up front, with the reason; member settings stay editable', async () => {
@@ -430,7 +430,7 @@ describe('Project settings: danger zone', () => {
     const { user } = await openSettings(MOBILE);
     const danger = region('Danger zone');
     await user.click(within(danger).getByRole('button', { name: 'Delete project' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Type the project name to confirm' }), 'Mobile Apps');
     await user.click(within(dialog).getByRole('button', { name: 'Delete project' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("You don't have sufficient permissions in the project.");
