@@ -12,6 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { operations, fillPath, type Operation } from '../../contract/operations.ts';
 import { scopeGranted, type RequiredScope } from '../../contract/scopes.ts';
 import { operationVerdict, type Verdict } from '../../contract/verdict.ts';
+import { restrictionLevels } from '../../contract/inputs.ts';
 import { apiExchange, parseRetryAfter, type Exchange } from '../client/http.ts';
 import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';
 import { runtimeOf } from '../runtime/runtime.ts';
@@ -190,7 +191,7 @@ export const changeSteps: ReadonlyArray<ChangeStep> = [
   {
     id: 'dashboardsCreate',
     params: (context) => ({ project_id: context.ids.project_id }),
-    body: withExample((context) => ({ name: `Contract check ${context.stamp}`, restriction_level: 37 })),
+    body: withExample((context) => ({ name: `Contract check ${context.stamp}`, restriction_level: restrictionLevels.onlyCollaboratorsCanEdit })),
     keep: (context, body) => {
       context.ids.dashboard_id = idText(asObject(body)?.id);
     },

@@ -27,7 +27,7 @@ describe('explorer snippets', () => {
   it('curl keeps the host outside the quotes and the body exact', () => {
     const curl = buildSnippet('curl', { method: 'POST', path: '/api/projects/1/dashboards/', body: `{"name":"Bob's"}` }, []);
     expect(curl.split(' \\\n  ')[0]).toBe(`curl -X POST "$API_HOST"'/api/projects/1/dashboards/'`);
-    expect(curl).toContain(`--data '{"name":"Bob'\\''s"}'`);
+    expect(curl).toContain(`--data-binary '{"name":"Bob'\\''s"}'`);
   });
 
   it('fetch and Python carry the body as one string literal, and GET has none', () => {
