@@ -30,7 +30,7 @@ const computedImport = {
 };
 const rawAriaDisabled = {
   selector: 'JSXAttribute[name.name="aria-disabled"]',
-  message: "Use <Button> from components/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
+  message: "Use <Button> from components/button/button.tsx (pending, unavailableReason, inactive) instead of a raw aria-disabled.",
 };
 // DESIGN.md rule 5: a query key is written once, inside its resource's factory in src/api/. Outside it,
 // `queryKey:` may only pass on a factory's key (`x.queryKey`, or a `{ queryKey }` taken from its options).
@@ -47,7 +47,7 @@ const keyRootsOutsideApi = {
 // The title says where the person is in one format (CONSOLE.md): pages set it with useDocumentTitle.
 const handSetTitle = {
   selector: 'AssignmentExpression[left.object.name="document"][left.property.name="title"]',
-  message: 'Set the title with useDocumentTitle (components/document-title.tsx), the one place that writes it.',
+  message: 'Set the title with useDocumentTitle (components/layout/document-title.tsx), the one place that writes it.',
 };
 
 const layers = ['app', 'features', 'components', 'api', 'contract', 'mock'];
@@ -157,10 +157,10 @@ export default tseslint.config(
   { files: ['src/api/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', computedImport, handSetTitle] } },
   // The one place that writes document.title.
   {
-    files: ['src/components/document-title.tsx'],
+    files: ['src/components/layout/document-title.tsx'],
     rules: { 'no-restricted-syntax': ['error', computedImport, queryKeyOutsideApi, keyRootsOutsideApi] },
   },
-  // Features say a control cannot act through components/button.tsx (`pending`, `unavailableReason`, `inactive`).
+  // Features say a control cannot act through components/button/button.tsx (`pending`, `unavailableReason`, `inactive`).
   {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {

@@ -30,7 +30,7 @@ export function apiProxy(): Plugin {
         console.info(`[console] Proxying ${PROXIED_PATHS.join(', ')} to API_TARGET ${target} (no mock started).`);
       } else {
         await stopMock();
-        const { startMockServer } = await import('../src/mock/server.ts');
+        const { startMockServer } = await import('../src/mock/serve/server.ts');
         mock = await startMockServer({ port: 0, host: '127.0.0.1' });
         target = mock.url;
         console.info(`[console] No API_TARGET: proxying ${PROXIED_PATHS.join(', ')} to the bundled mock at ${target}.`);

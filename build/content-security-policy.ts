@@ -59,7 +59,7 @@ export function contentSecurityPolicy(html: string, options: { demo: boolean }):
 /**
  * Locks down the built page (production and demo builds): a
  * `<meta http-equiv="Content-Security-Policy">` first in `<head>`, then the character encoding, then
- * the connection lock (`lockConnectSrc` of src/app/page-start.ts, which adds a second policy
+ * the connection lock (`lockConnectSrc` of src/app/lock-page-to-host.ts, which adds a second policy
  * `connect-src 'self' <host>` when a connection is stored). It runs on the emitted HTML after every
  * other plugin, so it hashes whatever inline scripts the final page holds.
  */

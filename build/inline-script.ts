@@ -1,6 +1,6 @@
 /**
  * Turns functions of a module into an inline script the built page runs before any other: the
- * connection lock (src/app/page-start.ts) and the cold start's (cold-start/before-entry.ts).
+ * connection lock (src/app/lock-page-to-host.ts) and the cold start's (cold-start/before-entry.ts).
  * The module and its relative imports are stripped of types, put into one function scope and
  * minified; the minifier drops what the called functions do not use.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { minifySync, transformWithOxc } from 'vite';
 
-export const PAGE_START = resolve(import.meta.dirname, '../src/app/page-start.ts');
+export const PAGE_START = resolve(import.meta.dirname, '../src/app/lock-page-to-host.ts');
 
 async function scopeOf(file: string, seen: Set<string>): Promise<string> {
   if (seen.has(file)) return '';

@@ -22,7 +22,7 @@ import type { Rolldown } from 'vite';
 type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>;
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
-const EDITING_PAGES = ['src/features/dashboard-detail/overview-tab.tsx', 'src/features/dashboard-detail/sharing-tab.tsx', 'src/features/project-settings'];
+const EDITING_PAGES = ['src/features/dashboard-detail/overview/overview-tab.tsx', 'src/features/dashboard-detail/sharing/sharing-tab.tsx', 'src/features/project-settings'];
 const LIST_PAGES = ['src/features/dashboards/dashboards-page.tsx', 'src/features/organization'];
 /** The list page whose first draw decides what goes in `lists`. */
 const FIRST_LIST_PAGE = 'src/features/dashboards/dashboards-page.tsx';
@@ -73,7 +73,7 @@ export function routeChunks(root: string): CodeSplitting {
       return seen;
     };
     const main = path('src/main.tsx');
-    const pages = ['src/app/route-data.ts', 'src/app/routes.tsx'].flatMap((file) => info(path(file))?.dynamicallyImportedIds ?? []);
+    const pages = ['src/app/routes/route-data.ts', 'src/app/routes/routes.tsx'].flatMap((file) => info(path(file))?.dynamicallyImportedIds ?? []);
     const entry = reach([main]);
     for (const id of onlyWithPages) entry.delete(id);
     return (graph = {

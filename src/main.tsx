@@ -5,7 +5,7 @@ import { createQueryClient } from './api/client/query-client.ts';
 import { createConsoleRuntime } from './api/runtime/runtime.ts';
 import { App } from './app/app.tsx';
 import { startColdStart } from './app/cold-start/index.ts';
-import { createAppRoutes } from './app/routes.tsx';
+import { createAppRoutes } from './app/routes/routes.tsx';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -39,7 +39,7 @@ async function start(container: HTMLElement) {
   const runtime = createConsoleRuntime({ transport: coldStart.transport });
   if (inBrowserDemo) {
     try {
-      const { startBrowserMock } = await import('./mock/browser.ts');
+      const { startBrowserMock } = await import('./mock/serve/browser.ts');
       await startBrowserMock();
     } catch (error) {
       showStartFailure(container, error);

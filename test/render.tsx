@@ -23,7 +23,7 @@ import { createMemoryRouter, type Location } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConsoleRuntime } from '../src/api/runtime/runtime.ts';
 import { App } from '../src/app/app.tsx';
-import { createAppRoutes, type AppRoutesOptions } from '../src/app/routes.tsx';
+import { createAppRoutes, type AppRoutesOptions } from '../src/app/routes/routes.tsx';
 import type { Mock } from '../src/mock/index.ts';
 import { freshConsole } from './console.ts';
 import { mock, server } from './setup.ts';
@@ -35,7 +35,7 @@ export interface RenderAppOptions {
   remember?: boolean;
   /** API host of the connection ('' = this origin, where msw answers). */
   host?: string;
-  /** How the routes load a page's code (a test may hold it back): src/app/routes.tsx. */
+  /** How the routes load a page's code (a test may hold it back): src/app/routes/routes.tsx. */
   loadPage?: AppRoutesOptions['loadPage'];
   /** Apply the changes other tabs declare (their BroadcastChannel messages), as a real tab does. */
   syncTabs?: boolean;

@@ -8,8 +8,8 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { Connection } from '../api/runtime/connection-store.ts';
 import type { ConsoleQueryClient } from '../api/runtime/runtime.ts';
-import { ToastProvider } from '../components/toast.tsx';
-import { AppUiProvider } from './app-ui.tsx';
+import { ToastProvider } from '../components/feedback/toast.tsx';
+import { AppUiProvider } from './shell/api-log-panel-state.tsx';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

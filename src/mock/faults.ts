@@ -5,7 +5,7 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../contract/errors.ts';
 import type { MockFaults } from '../contract/schemas.ts';
-import { mockRoute } from './cors.ts';
+import { mockRoute } from './serve/cors.ts';
 import { isApiPath, serverErrorBody } from './handlers/api.ts';
 
 export type FaultRule = MockFaults['rules'][number];

@@ -8,15 +8,15 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { ErrorBody } from '../contract/errors.ts';
 import { mockWorldHeader } from '../contract/mock-world.ts';
 import type { MockFaults, MockInfo } from '../contract/schemas.ts';
-import { mockRoute } from './cors.ts';
-import { assertStoreData, type Store } from './db.ts';
-import type { StoreData } from './records.ts';
+import { mockRoute } from './serve/cors.ts';
+import { assertStoreData, type Store } from './store/db.ts';
+import type { StoreData } from './store/records.ts';
 import { faultHandler, faultsActive, normalizeFaults, type FaultsInput } from './faults.ts';
 import { apiHandlers } from './handlers/api.ts';
 import { controlHandlers, type MockControl } from './handlers/control.ts';
 import { sharedPageHandler } from './handlers/shared-page.ts';
-import { demoKeys, seedData } from './seed.ts';
-import { worldNameError, Worlds, type World, type WorldRecord, type WorldSummary } from './worlds.ts';
+import { demoKeys, seedData } from './store/seed.ts';
+import { worldNameError, Worlds, type World, type WorldRecord, type WorldSummary } from './store/worlds.ts';
 
 export interface MockOptions {
   /** The default world's data. */

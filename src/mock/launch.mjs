@@ -1,5 +1,5 @@
 /**
- * `npm run mock`: runs src/mock/server.ts without a TypeScript loader thread (tsx's costs ~35 MB).
+ * `npm run mock`: runs src/mock/serve/server.ts without a TypeScript loader thread (tsx's costs ~35 MB).
  * It bundles server.ts and its imports for Node with vite in a short-lived child process, caches the
  * bundle under node_modules/.cache/analytics-console/ by a hash of its sources, then imports the
  * bundle into this process and runs its command line, so signals reach the process owning the server.
@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const launcher = fileURLToPath(import.meta.url);
 const root = resolve(dirname(launcher), '../..');
-const entry = join(root, 'src/mock/server.ts');
+const entry = join(root, 'src/mock/serve/server.ts');
 const cacheDir = join(root, 'node_modules/.cache/analytics-console/mock-server');
 const manifestFile = join(cacheDir, 'manifest.json');
 /** Set in the bundling child's environment only. */
@@ -80,7 +80,7 @@ async function bundle() {
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunk = outputs.find((output) => output.type === 'chunk' && output.isEntry);
-  if (!chunk) throw new Error('vite produced no entry chunk for src/mock/server.ts');
+  if (!chunk) throw new Error('vite produced no entry chunk for src/mock/serve/server.ts');
   const inputs = [...new Set(chunk.moduleIds)]
     .filter((id) => isAbsolute(id) && !id.includes('\0'))
     .map((id) => relative(root, id.split('?')[0]))
@@ -109,7 +109,7 @@ function bundleInChild() {
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolveBundle();
-      else reject(new Error(`bundling src/mock/server.ts failed (${signal ?? `exit code ${code}`})`));
+      else reject(new Error(`bundling src/mock/serve/server.ts failed (${signal ?? `exit code ${code}`})`));
     });
   });
 }

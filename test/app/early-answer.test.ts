@@ -5,7 +5,7 @@
  * function runs in the test's page, and the console asks as its routes do (the resources' factories).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dashboardQueries } from '../../src/api/resources/dashboards.ts';
+import { dashboardQueries } from '../../src/api/resources/dashboards/dashboards.ts';
 import { projectQueries } from '../../src/api/resources/projects.ts';
 import type { Transport } from '../../src/api/runtime/runtime.ts';
 import { EARLY_REQUEST, startFirstScreen } from '../../src/app/cold-start/before-entry.ts';

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { seedIds } from '../../src/mock/seed.ts';
+import { seedIds } from '../../src/mock/store/seed.ts';
 import { renderApp } from '../render.tsx';
 import { server } from '../setup.ts';
 

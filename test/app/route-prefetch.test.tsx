@@ -8,9 +8,9 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CANCELLED_DETAIL } from '../../src/api/runtime/request-log.ts';
 import type { ConsoleRuntime } from '../../src/api/runtime/runtime.ts';
-import type { RouteEntry } from '../../src/app/route-data.ts';
+import type { RouteEntry } from '../../src/app/routes/route-data.ts';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../src/contract/schemas.ts';
-import { seedIds } from '../../src/mock/seed.ts';
+import { seedIds } from '../../src/mock/store/seed.ts';
 import { apiGet, renderApp } from '../render.tsx';
 import { server } from '../setup.ts';
 
@@ -25,7 +25,7 @@ function createGate() {
 }
 
 type Gate = ReturnType<typeof createGate>;
-/** The pages whose code is held back, by their route's path (src/app/route-data.ts). */
+/** The pages whose code is held back, by their route's path (src/app/routes/route-data.ts). */
 let gates: Partial<Record<'projects' | 'projects/:projectId/dashboards' | 'projects/:projectId/activity', Gate>> = {};
 /** How these tests' routes load a page's code: after its gate opens, when it has one. */
 const loadPage = async (entry: RouteEntry) => {

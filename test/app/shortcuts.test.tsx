@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { handleShortcut, isTypingTarget, SEQUENCE_MS, type ShortcutActions } from '../../src/app/shortcuts.ts';
+import { handleShortcut, isTypingTarget, SEQUENCE_MS, type ShortcutActions } from '../../src/app/shell/shortcuts.ts';
 import { renderApp } from '../render.tsx';
 
 function actions(): ShortcutActions & { calls: string[] } {

@@ -4,7 +4,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY, ThemeControl } from '../../src/app/theme-control.tsx';
+import { THEME_STORAGE_KEY, ThemeControl } from '../../src/app/shell/theme-control.tsx';
 
 afterEach(() => {
   delete document.documentElement.dataset.theme;

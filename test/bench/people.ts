@@ -1,13 +1,13 @@
 // The People figures of `npm run bench` (issue 34, "Scale and speed"): an organization of 200
 // members and 50,000 dashboards in 20 projects, read by the mock from a `--data` file that
-// src/mock/scale.ts writes (members have no API that makes them), then `People` in Chromium: the
+// src/mock/store/scale.ts writes (members have no API that makes them), then `People` in Chromium: the
 // first row after the members' answer, peak requests in flight, rows in the DOM at the middle, the
 // JS heap after GC once every project's rows are counted, and the longest main-thread task while
 // sorting by Dashboards created and typing in Search people.
 // Run alone with `BENCH_ONLY=people npm run bench`.
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
-import { scaledStoreData } from '../../src/mock/scale.ts';
+import { scaledStoreData } from '../../src/mock/store/scale.ts';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
 import { watchLongTasks } from './long-tasks.ts';

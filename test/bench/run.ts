@@ -450,13 +450,13 @@ async function main(): Promise<boolean> {
     });
 
     // People reads 200 members, which no API makes: a mock of its own reads them from a --data file
-    // (src/mock/scale.ts), with a preview of its own in front of it (the stack's checks reset its mock).
+    // (src/mock/store/scale.ts), with a preview of its own in front of it (the stack's checks reset its mock).
     if (wanted('people')) await section(`People: ${PEOPLE_MEMBERS_LABEL}`, async () => {
       mkdirSync(traceDir, { recursive: true });
       const file = join(traceDir, 'people-data.json');
       const written = Date.now();
       const data = writePeopleData(file, orgProjects, orgDashboardsPerProject);
-      notes.push(`People: wrote ${data.dashboards} dashboards in ${data.projects} projects with src/mock/scale.ts in ${((Date.now() - written) / 1000).toFixed(1)} s`);
+      notes.push(`People: wrote ${data.dashboards} dashboards in ${data.projects} projects with src/mock/store/scale.ts in ${((Date.now() - written) / 1000).toFixed(1)} s`);
       const mock = await startMockProcess(['--data', file]);
       let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
       try {

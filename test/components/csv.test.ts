@@ -1,6 +1,6 @@
 // The console's one CSV writer (every `Export CSV` file): RFC 4180, a BOM, the formula defence, the file's name.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFileNameFor, csvRow, csvText, defuseFormula } from '../../src/components/csv.ts';
+import { csvField, csvFileNameFor, csvRow, csvText, defuseFormula } from '../../src/components/table/csv.ts';
 
 describe('csv writer', () => {
   it('quotes a comma, a quote and a newline as RFC 4180 says, and leaves accents as they are', () => {

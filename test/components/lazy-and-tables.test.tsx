@@ -6,11 +6,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPageSettles, whenIdle } from '../../src/app/idle.ts';
-import { ErrorBoundary } from '../../src/components/error-boundary.tsx';
-import { InfiniteTable } from '../../src/components/infinite-table.tsx';
-import { lazyComponent, retryFailedLoads } from '../../src/components/lazy-component.tsx';
-import { PlainInfiniteTable, type PlainInfiniteTableProps } from '../../src/components/plain-infinite-table.tsx';
+import { afterPageSettles, whenIdle } from '../../src/app/when-idle.ts';
+import { ErrorBoundary } from '../../src/components/feedback/error-boundary.tsx';
+import { InfiniteTable } from '../../src/components/table/infinite-table.tsx';
+import { lazyComponent, retryFailedLoads } from '../../src/components/layout/lazy-component.tsx';
+import { PlainInfiniteTable, type PlainInfiniteTableProps } from '../../src/components/table/plain-infinite-table.tsx';
 
 interface Row {
   id: number;

@@ -7,9 +7,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog } from '../../src/components/dialog.tsx';
-import { TOAST_CLEARANCE_VARIABLE } from '../../src/components/modal-layer.ts';
-import { ToastProvider, useToast } from '../../src/components/toast.tsx';
+import { Dialog } from '../../src/components/dialog/dialog.tsx';
+import { TOAST_CLEARANCE_VARIABLE } from '../../src/components/dialog/overlay-stack.ts';
+import { ToastProvider, useToast } from '../../src/components/feedback/toast.tsx';
 
 function Demo() {
   const [open, setOpen] = useState(false);

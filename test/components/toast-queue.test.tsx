@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app.tsx';
-import { ToastProvider, useToast } from '../../src/components/toast.tsx';
+import { ToastProvider, useToast } from '../../src/components/feedback/toast.tsx';
 import { freshConsole } from '../console.ts';
 
 function Raiser({ count }: { count: number }) {

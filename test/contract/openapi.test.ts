@@ -4,7 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../src/contract/openapi.ts';
+import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../src/contract/operations/openapi.ts';
 import { endpoints } from '../../src/contract/scopes.ts';
 import { createMock } from '../../src/mock/index.ts';
 import { createChecker, formatReport, type Exchange } from '../production-schema/schema-check.ts';
@@ -56,7 +56,7 @@ describe('GET /__mock/openapi.json', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(endpoints.filter((endpoint) => !listed.includes(endpoint)).every((endpoint) => endpoint.method === 'PATCH')).toBe(true);
     const missing = listed.filter((endpoint) => !descriptions[endpoint.name]).map((endpoint) => endpoint.name);
-    expect(missing, 'endpoints of scopes.ts without a description in src/contract/openapi.ts').toEqual([]);
+    expect(missing, 'endpoints of scopes.ts without a description in src/contract/operations/openapi.ts').toEqual([]);
     for (const endpoint of listed) {
       const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();

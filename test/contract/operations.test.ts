@@ -1,8 +1,8 @@
-// The operation catalogue (src/contract/operations.ts): read from the contract, one entry per
+// The operation catalogue (src/contract/operations/operations.ts): read from the contract, one entry per
 // operation of the OpenAPI document, nothing listed twice by hand.
 import { describe, expect, it } from 'vitest';
-import { contractOpenApiDocument, documentedEndpoints } from '../../src/contract/openapi.ts';
-import { fillPath, operationById, operationGroups, operationOfRequest, operations } from '../../src/contract/operations.ts';
+import { contractOpenApiDocument, documentedEndpoints } from '../../src/contract/operations/openapi.ts';
+import { fillPath, operationById, operationGroups, operationOfRequest, operations } from '../../src/contract/operations/operations.ts';
 import { parseInput } from '../../src/contract/inputs.ts';
 import { endpoints } from '../../src/contract/scopes.ts';
 

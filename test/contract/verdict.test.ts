@@ -1,4 +1,4 @@
-// The verdict (src/contract/verdict.ts) on answers shaped as production sends them: the fields of
+// The verdict (src/contract/operations/verdict.ts) on answers shaped as production sends them: the fields of
 // production's published schema (../shared/posthog-openapi.yaml) that the contract does not adopt,
 // and the nulls production may send, are never differences; a real departure is one line each.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { operationById } from '../../src/contract/operations.ts';
+import { operationById } from '../../src/contract/operations/operations.ts';
 import {
   activityLogPageSchema,
   activityPageSchema,
@@ -24,7 +24,7 @@ import {
 } from '../../src/contract/schemas.ts';
 import { collaboratorListSchema, collaboratorSchema, sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { accessControlsSchema, usersWithAccessSchema } from '../../src/contract/access-control.ts';
-import { operationVerdict, verdict } from '../../src/contract/verdict.ts';
+import { operationVerdict, verdict } from '../../src/contract/operations/verdict.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(root, 'test', 'fixtures', name), 'utf8'));

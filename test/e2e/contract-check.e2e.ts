@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { operations } from '../../src/contract/operations.ts';
+import { operations } from '../../src/contract/operations/operations.ts';
 import { allowHttpStatus, checkA11y, expectHeading, setupE2E } from './support/harness.ts';
 import { openConnected } from './support/pages.ts';
 import { api } from './support/stack.ts';

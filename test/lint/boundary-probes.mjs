@@ -1,6 +1,6 @@
 // Part of `npm run lint`: each probe below breaks one rule of eslint.config.js (the import boundaries, a
-// raw `aria-disabled` in a feature instead of components/button.tsx, `document.title` set outside
-// components/document-title.tsx, a clickable <div> that jsx-a11y refuses) and must be refused by ESLint. A probe is linted as if it were the file at `path` (nothing is
+// raw `aria-disabled` in a feature instead of components/button/button.tsx, `document.title` set outside
+// components/layout/document-title.tsx, a clickable <div> that jsx-a11y refuses) and must be refused by ESLint. A probe is linted as if it were the file at `path` (nothing is
 // written to src/), so a rule that stops working shows up here instead of in review.
 import { ESLint } from 'eslint';
 
@@ -28,9 +28,9 @@ const probes = [
   { name: 'api/client → api/resources', path: 'src/api/client/probe.ts', code: `import { projectQueries } from '../resources/projects.ts';\nexport const probe = projectQueries;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'api/client → api/access, type only', path: 'src/api/client/probe.ts', code: `import type { Action } from '../access/authorization.ts';\nexport type Probe = Action;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'feature → an api internal', path: 'src/features/projects/probe.ts', code: `import { createRequestPool } from '../../api/bulk/request-pool.ts';\nexport const probe = createRequestPool;\n`, rule: 'import-x/no-restricted-paths' },
-  { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'app → mock', path: 'src/app/probe.ts', code: `export const probe = () => import('../mock/serve/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
   // error-state.tsx imports error-text.ts: error-text.ts importing it back closes a cycle.
-  { name: 'import cycle', path: 'src/components/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },
+  { name: 'import cycle', path: 'src/components/feedback/error-text.ts', code: `import { ActionError } from './error-state.tsx';\nexport const probe = ActionError;\n`, rule: 'import-x/no-cycle' },
   { name: 'raw aria-disabled in a feature', path: 'src/features/projects/probe.tsx', code: `export const Probe = ({ busy }: { busy: boolean }) => <button type="button" aria-disabled={busy}>Go</button>;\n`, rule: 'no-restricted-syntax' },
   { name: 'document.title set by hand in a component', path: 'src/components/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
   { name: 'document.title set by hand in a feature', path: 'src/features/projects/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
@@ -57,7 +57,7 @@ const [clean] = await eslint.lintText(`import { emptyDraft } from './new-dashboa
 if (clean?.errorCount) failures.push(`an allowed import was refused: ${clean.messages.map((m) => m.ruleId).join(', ')}`);
 // A factory's key read in a feature, and a key written in src/api/, pass.
 const [factoryKey] = await eslint.lintText(
-  `import type { QueryClient } from '@tanstack/react-query';\nimport { dashboardQueries } from '../../api/resources/dashboards.ts';\nexport const probe = (client: QueryClient) => client.getQueryData(dashboardQueries.detail(1, 2).queryKey);\n`,
+  `import type { QueryClient } from '@tanstack/react-query';\nimport { dashboardQueries } from '../../api/resources/dashboards/dashboards.ts';\nexport const probe = (client: QueryClient) => client.getQueryData(dashboardQueries.detail(1, 2).queryKey);\n`,
   { filePath: 'src/features/go-to/probe.ts' },
 );
 if (factoryKey?.errorCount) failures.push(`a factory's key read in a feature was refused: ${factoryKey.messages.map((m) => m.ruleId).join(', ')}`);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.ts';
 import { mockFaultsSchema, mockInfoSchema } from '../../src/contract/schemas.ts';
 import { globMatches } from '../../src/mock/faults.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { startMockServer, type MockServer } from '../../src/mock/serve/server.ts';
 
 let server: MockServer;
 let projectId: number;

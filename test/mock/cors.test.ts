@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock/index.ts';
-import { seedIds } from '../../src/mock/seed.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { seedIds } from '../../src/mock/store/seed.ts';
+import { startMockServer, type MockServer } from '../../src/mock/serve/server.ts';
 
 const { projects: P, dashboards: D } = seedIds;
 

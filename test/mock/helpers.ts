@@ -22,12 +22,12 @@ import {
   userSchema,
 } from '../../src/contract/schemas.ts';
 import { collaboratorSchema, sharePasswordSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
-import { Store } from '../../src/mock/db.ts';
+import { Store } from '../../src/mock/store/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
 import { sharedPageHandler } from '../../src/mock/handlers/shared-page.ts';
-import { seedData } from '../../src/mock/seed.ts';
+import { seedData } from '../../src/mock/store/seed.ts';
 
-export { seedIds } from '../../src/mock/seed.ts';
+export { seedIds } from '../../src/mock/store/seed.ts';
 
 export const origin = 'http://localhost';
 export const keys = { admin: 'phx_demo_admin', member: 'phx_demo_member', readonly: 'phx_demo_readonly' } as const;

@@ -3,7 +3,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock/index.ts';
-import type { World } from '../../src/mock/worlds.ts';
+import type { World } from '../../src/mock/store/worlds.ts';
 
 describe('createMock({ onFaultsChange })', () => {
   it('hears each change of a world’s faults, with that world, after the change', async () => {

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MockDataError } from '../../src/mock/persist.ts';
-import { startMockServer } from '../../src/mock/server.ts';
+import { MockDataError } from '../../src/mock/store/persist.ts';
+import { startMockServer } from '../../src/mock/serve/server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const admin = { authorization: 'Bearer phx_demo_admin', 'content-type': 'application/json' };
@@ -52,7 +52,7 @@ async function createDashboard(url: string, projectId: number, name: string): Pr
 /** The CLI as a child process; resolves with its URL once the first line is printed. */
 function startChild(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/server.ts', '--port', '0', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/serve/server.ts', '--port', '0', ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -232,7 +232,7 @@ describe('--data FILE', () => {
 
     const foreign = join(dir, 'foreign.json');
     writeFileSync(foreign, '{"hello": "world"}\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/server.ts', '--port', '0', '--data', foreign], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/serve/server.ts', '--port', '0', '--data', foreign], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,18 +1,18 @@
 /**
  * API.md §5.1 rows 10–11 and §5.3, as the console's portability uses them: a dashboard exported as a
- * template (src/api/resources/dashboard-template.ts) imports as an equal dashboard, in this project or another;
+ * template (src/api/resources/dashboards/dashboard-template.ts) imports as an equal dashboard, in this project or another;
  * the console's template schema (contract/inputs.ts) agrees with the mock's; list-typed `variables`;
  * `move_tile`; both refused to keys with `production_key_rules` (§1.2, §9), nothing changed.
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dashboardToTemplate, templateFileName, templateRefusal } from '../../src/api/resources/dashboard-template.ts';
+import { dashboardToTemplate, templateFileName, templateRefusal } from '../../src/api/resources/dashboards/dashboard-template.ts';
 import { details } from '../../src/contract/errors.ts';
 import { templateProblems, type TemplateJson } from '../../src/contract/inputs.ts';
 import { dashboardSchema, type Dashboard } from '../../src/contract/schemas.ts';
-import { Store } from '../../src/mock/db.ts';
+import { Store } from '../../src/mock/store/db.ts';
 import { apiHandlers } from '../../src/mock/handlers/api.ts';
-import { seedData } from '../../src/mock/seed.ts';
+import { seedData } from '../../src/mock/store/seed.ts';
 import posthogTemplate from '../fixtures/dashboard-template-posthog.json';
 import { admin, expectError, member, parseWith, readonly, seedIds } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 // Export as script end to end: the console's own HTTP layer logs a session against the real mock
-// server (src/mock/server.ts), the script built from that log runs in `sh` with the real curl
+// server (src/mock/serve/server.ts), the script built from that log runs in `sh` with the real curl
 // against the same server, back at the seed, and every request answers the status it had.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, type ApiCall } from '../../src/api/client/http.ts';
 import { buildHar } from '../../src/features/api-log/har.ts';
 import { buildReplayScript } from '../../src/features/api-log/replay-script.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { startMockServer, type MockServer } from '../../src/mock/serve/server.ts';
 import { freshConsole } from '../console.ts';
 import { harSchemaErrors } from '../har-schema.ts';
 

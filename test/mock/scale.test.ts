@@ -1,5 +1,5 @@
 /**
- * The big organization of src/mock/scale.ts: members the API cannot create, seeded through a data
+ * The big organization of src/mock/store/scale.ts: members the API cannot create, seeded through a data
  * file (`--data`), then read over the API like any other.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,11 +9,11 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memberPageSchema } from '../../src/contract/schemas.ts';
 import { usersWithAccessSchema } from '../../src/contract/access-control.ts';
-import { Store } from '../../src/mock/db.ts';
+import { Store } from '../../src/mock/store/db.ts';
 import { answerApiRequest } from '../../src/mock/handlers/api.ts';
-import { openDataFile } from '../../src/mock/persist.ts';
-import { scaledStoreData } from '../../src/mock/scale.ts';
-import { seedData, seedIds } from '../../src/mock/seed.ts';
+import { openDataFile } from '../../src/mock/store/persist.ts';
+import { scaledStoreData } from '../../src/mock/store/scale.ts';
+import { seedData, seedIds } from '../../src/mock/store/seed.ts';
 import { parseWith } from './helpers.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -76,7 +76,7 @@ describe('scaledStoreData', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scale-cli-'));
     try {
       const file = join(dir, 'out.json');
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/mock/scale.ts', '--members', '12', '--projects', '1', '--dashboards-per-project', '5', '--out', file], {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/mock/store/scale.ts', '--members', '12', '--projects', '1', '--dashboards-per-project', '5', '--out', file], {
         cwd: root,
         encoding: 'utf8',
       });
@@ -84,7 +84,7 @@ describe('scaledStoreData', () => {
       expect(run.stdout).toContain(`Wrote ${file}`);
       const written = JSON.parse(readFileSync(file, 'utf8'));
       expect(written).toEqual(JSON.parse(JSON.stringify(scaledStoreData({ members: 12, projects: 1, dashboardsPerProject: 5, rulesEvery: 0 }))));
-      const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/mock/scale.ts', '--members', '12'], { cwd: root, encoding: 'utf8' });
+      const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/mock/store/scale.ts', '--members', '12'], { cwd: root, encoding: 'utf8' });
       expect(bad.status).toBe(2);
       expect(bad.stderr).toContain('--out FILE is required.');
     } finally {

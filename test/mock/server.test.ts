@@ -1,4 +1,4 @@
-// The mock over real HTTP: node:http in front of the MSW handlers (src/mock/server.ts).
+// The mock over real HTTP: node:http in front of the MSW handlers (src/mock/serve/server.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardPageSchema, projectPageSchema } from '../../src/contract/schemas.ts';
 import { sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { startMockServer, type MockServer } from '../../src/mock/serve/server.ts';
 
 let server: MockServer;
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { details } from '../../src/contract/errors.ts';
 import { sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../src/contract/dashboard-sharing.ts';
 import { clock } from '../../src/mock/rules/random.ts';
-import { findSharedDashboard } from '../../src/mock/rules/sharing.ts';
+import { findSharedDashboard } from '../../src/mock/rules/dashboards/sharing.ts';
 import { admin, expectError, expectKeys, expectValidation, isoUtc, member, parseWith, readonly, seedIds, sharePasswordKeys, sharingKeys, setupMockApi } from './helpers.ts';
 
 const api = setupMockApi();

@@ -1,12 +1,12 @@
 /** The store (snapshot, replace, subscribe, the list index) and the seed's promises (API.md §9). */
 import { describe, expect, it } from 'vitest';
 import { scopes } from '../../src/contract/scopes.ts';
-import { compareDashboards, Store } from '../../src/mock/db.ts';
-import type { DashboardRecord } from '../../src/mock/records.ts';
+import { compareDashboards, Store } from '../../src/mock/store/db.ts';
+import type { DashboardRecord } from '../../src/mock/store/records.ts';
 import { handleApiRequest } from '../../src/mock/handlers/api.ts';
 import { authenticate } from '../../src/mock/rules/access.ts';
-import { createDashboard, listDashboards, updateDashboard } from '../../src/mock/rules/dashboards.ts';
-import { demoKeys, seedData, seedIds } from '../../src/mock/seed.ts';
+import { createDashboard, listDashboards, updateDashboard } from '../../src/mock/rules/dashboards/dashboards.ts';
+import { demoKeys, seedData, seedIds } from '../../src/mock/store/seed.ts';
 
 const { projects: P, dashboards: D, users: U } = seedIds;
 

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.ts';
 import { mockFaultsSchema, mockInfoSchema, mockWorldsSchema } from '../../src/contract/schemas.ts';
-import { createDashboard } from '../../src/mock/rules/dashboards.ts';
+import { createDashboard } from '../../src/mock/rules/dashboards/dashboards.ts';
 import { authenticate } from '../../src/mock/rules/access.ts';
-import { seedData, seedIds } from '../../src/mock/seed.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
-import { Worlds } from '../../src/mock/worlds.ts';
-import { persistWorlds } from '../../src/mock/persist.ts';
+import { seedData, seedIds } from '../../src/mock/store/seed.ts';
+import { startMockServer, type MockServer } from '../../src/mock/serve/server.ts';
+import { Worlds } from '../../src/mock/store/worlds.ts';
+import { persistWorlds } from '../../src/mock/store/persist.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -39,7 +39,7 @@ if (against === 'production') {
   document = correctedDocument(parse(readFileSync(schemaPath, 'utf8')));
   title = `Production schema (${schemaPath})`;
 } else {
-  const { contractOpenApiDocument } = await import('../../src/contract/openapi.ts');
+  const { contractOpenApiDocument } = await import('../../src/contract/operations/openapi.ts');
   document = contractOpenApiDocument();
   title = "The mock's own OpenAPI document (GET /__mock/openapi.json)";
 }

@@ -2,7 +2,7 @@
  * The key's access as queries (DESIGN.md rule 2): its scopes (`personal_api_keys/@current`), the
  * person's role in the current organization, and whether the backend refuses keys the session-only
  * actions (`/__mock/info`). authorization.ts answers from them; the connected routes' loader
- * (src/app/routes.tsx) asks for them before the pages draw, unless they were kept with the
+ * (src/app/routes/routes.tsx) asks for them before the pages draw, unless they were kept with the
  * connection (access-storage.ts). Small on purpose: the loader is first-load code, authorization.ts is not.
  */
 import { queryOptions } from '@tanstack/react-query';

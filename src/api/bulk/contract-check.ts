@@ -2,16 +2,16 @@
  * The contract check (`/explorer/check`): every reading operation of the contract once, with real
  * ids found on the way (the current organization, its first project, a dashboard of it, the key's
  * own id), at most 4 requests in flight through the request pool (./request-pool.ts: its 429 pauses
- * and retries), each answer given the contract's verdict (src/contract/verdict.ts). Against the mock,
+ * and retries), each answer given the contract's verdict (src/contract/operations/verdict.ts). Against the mock,
  * `includeChanges` also runs every changing operation, one after another, in a scratch world of its
  * own (API.md §9 `X-Mock-World`) that is dropped at the end (`DELETE /__mock/worlds/<name>`), so no
  * one's data is touched. Every request goes through the pages' own wrapper (http.ts), so it is in the
  * API log. Nothing here holds the key: it is read from the connection at each send.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { operations, fillPath, type Operation } from '../../contract/operations.ts';
+import { operations, fillPath, type Operation } from '../../contract/operations/operations.ts';
 import { scopeGranted, type RequiredScope } from '../../contract/scopes.ts';
-import { operationVerdict, type Verdict } from '../../contract/verdict.ts';
+import { operationVerdict, type Verdict } from '../../contract/operations/verdict.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 import { apiExchange, parseRetryAfter, type Exchange } from '../client/http.ts';
 import { MAX_429_RETRIES, UNREADABLE_RETRY_AFTER_SECONDS } from '../client/rate-limit.ts';

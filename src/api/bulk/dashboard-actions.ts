@@ -9,7 +9,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { normalizeTags, restrictionLevels, type DashboardUpdateInput } from '../../contract/inputs.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../contract/schemas.ts';
 import type { Action } from '../access/authorization.ts';
-import { dashboardDisplayName, fetchDashboard, fetchDashboardPage } from '../resources/dashboards.ts';
+import { dashboardDisplayName, fetchDashboard, fetchDashboardPage } from '../resources/dashboards/dashboards.ts';
 import { changed, isPages, type Change } from '../client/changes.ts';
 import {
   changeProjectRows,
@@ -18,8 +18,8 @@ import {
   rowFields,
   type OrganizationDashboard,
   type ProjectRows,
-} from '../resources/dashboard-rows.ts';
-import { updateDashboard } from '../resources/dashboard-mutations.ts';
+} from '../resources/dashboards/dashboard-rows.ts';
+import { updateDashboard } from '../resources/dashboards/dashboard-mutations.ts';
 import type { ApiCall } from '../client/http.ts';
 import { withoutRows } from '../client/pagination.ts';
 import { keyRoots, type DashboardListFilters, type ProjectId } from '../client/query-keys.ts';

@@ -8,7 +8,7 @@ import type { SharingConfiguration } from '../../contract/dashboard-sharing.ts';
 import type { Action } from '../access/authorization.ts';
 import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './dashboard-actions.ts';
 import { changed, type Change } from '../client/changes.ts';
-import { changeProjectRows, isProjectRows, rowFields, type OrganizationDashboard, type ProjectRows } from '../resources/dashboard-rows.ts';
+import { changeProjectRows, isProjectRows, rowFields, type OrganizationDashboard, type ProjectRows } from '../resources/dashboards/dashboard-rows.ts';
 import type { ApiCall } from '../client/http.ts';
 import { keyRoots } from '../client/query-keys.ts';
 import { refreshSharing, sharingQueries, updateSharing } from '../resources/sharing.ts';

@@ -5,7 +5,7 @@
  * authorize on, so 50,000 rows stay light), streamed page by page as they arrive. Every read goes
  * through one request pool per console (at most 4 requests in flight in all, a 429's `Retry-After`
  * honoured), and the last page leaving a project's entry cancels what is in flight for it. Declared
- * changes reach these entries like any other (src/api/resources/dashboard-rows.ts): a change refetches at most
+ * changes reach these entries like any other (src/api/resources/dashboards/dashboard-rows.ts): a change refetches at most
  * the project it touched.
  */
 import {
@@ -29,8 +29,8 @@ import {
   slimDashboard,
   type OrganizationDashboard,
   type ProjectRows,
-} from '../resources/dashboard-rows.ts';
-import { fetchDashboardPage } from '../resources/dashboards.ts';
+} from '../resources/dashboards/dashboard-rows.ts';
+import { fetchDashboardPage } from '../resources/dashboards/dashboards.ts';
 import type { ApiCall } from '../client/http.ts';
 import { PAGE_SIZE } from '../client/pagination.ts';
 import { fetchProjectPage } from '../resources/projects.ts';
@@ -38,7 +38,7 @@ import { keyRoots } from '../client/query-keys.ts';
 import { createRequestPool, type RequestPool } from '../bulk/request-pool.ts';
 import { sharingQueries } from '../resources/sharing.ts';
 
-export type { OrganizationDashboard, ProjectRows } from '../resources/dashboard-rows.ts';
+export type { OrganizationDashboard, ProjectRows } from '../resources/dashboards/dashboard-rows.ts';
 
 /**
  * Page size of the dashboard lists: API.md §3 sets no maximum `limit`, and production's dashboards

@@ -8,7 +8,7 @@ import {
   type SharingConfiguration,
 } from '../../contract/dashboard-sharing.ts';
 import { changed, type Change } from '../client/changes.ts';
-import { rowChanged } from './dashboard-rows.ts';
+import { rowChanged } from './dashboards/dashboard-rows.ts';
 import { resolveHost } from '../client/host.ts';
 import { apiRequest, type ApiCall } from '../client/http.ts';
 import { keyRoots, segment, type DashboardId, type ProjectId } from '../client/query-keys.ts';

@@ -1,7 +1,7 @@
 /**
  * The one reader of the stored connection. The page uses it (src/api/runtime/connection-store.ts), and so do the
  * inline scripts the build writes into index.html, which run before any other script
- * (src/app/page-start.ts, build/inline-script.ts): this module is copied into them as it is, so it
+ * (src/app/lock-page-to-host.ts, build/inline-script.ts): this module is copied into them as it is, so it
  * imports only the storage keys (which import nothing) and touches no global but what it is given.
  */
 import { STORAGE_KEY } from './storage-keys.ts';

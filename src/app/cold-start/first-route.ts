@@ -2,11 +2,11 @@
  * A full page load renders its route once, with its code and (usually) its data: rendering at once
  * would paint the shell with a loading page, then the page's loading state, then the rows, each with
  * its layout. So the entry waits for the router's first navigation (its loaders and `lazy`,
- * src/app/routes.tsx) and renders when they are in or after `waitMs`, whichever comes first: a slow
+ * src/app/routes/routes.tsx) and renders when they are in or after `waitMs`, whichever comes first: a slow
  * API still gets the shell and its loading state at once.
  */
 import type { createBrowserRouter } from 'react-router-dom';
-import type { RouteLoaderData } from '../routes.tsx';
+import type { RouteLoaderData } from '../routes/routes.tsx';
 
 type Router = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>;
 

@@ -7,10 +7,10 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { activityQueries, flattenActivity, type ActivityLogFilters } from '../../api/resources/activity.ts';
 import { DateTime } from '../../components/date-time.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ActionError, ErrorState } from '../../components/error-state.tsx';
-import { errorDetail } from '../../components/error-text.ts';
-import { LoadingState } from '../../components/loading-state.tsx';
+import { EmptyState } from '../../components/feedback/empty-state.tsx';
+import { ActionError, ErrorState } from '../../components/feedback/error-state.tsx';
+import { errorDetail } from '../../components/feedback/error-text.ts';
+import { LoadingState } from '../../components/feedback/loading-state.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
 import {
   activityPhrase,

@@ -8,17 +8,17 @@ import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '../../api/resources/activity.ts';
 import { useAuthorization } from '../../api/access/authorization.ts';
-import { useRestoreDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { useRestoreDashboard } from '../../api/resources/dashboards/dashboard-mutations.ts';
 import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
-import { Button } from '../../components/button.tsx';
-import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { Button } from '../../components/button/button.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project/project-unavailable.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import type { ActivityEntry } from '../../contract/schemas.ts';
 import { activityFiltersFromSearchParams, readPerson, readWhat } from './activity-filters.ts';
 import { ActivityList } from './activity-list.tsx';
 import { itemName } from './activity-text.ts';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 
 function RestoreButton({ projectId, entry }: { projectId: string; entry: ActivityEntry }) {
   const restore = useRestoreDashboard(projectId);

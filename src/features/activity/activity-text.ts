@@ -4,7 +4,7 @@
  * project → Only invited collaborators", never a raw value such as `21`, and never a token.
  */
 import type { ActivityEntry } from '../../contract/schemas.ts';
-import { projectSettingLabels } from '../../components/project-setting-labels.ts';
+import { projectSettingLabels } from '../../components/project/project-setting-labels.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 
 type Change = NonNullable<ActivityEntry['detail']>['changes'][number];

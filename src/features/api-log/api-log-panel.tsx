@@ -7,11 +7,11 @@ import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, ty
 import { CANCELLED_DETAIL, REQUEST_LOG_LIMIT, type RequestLogEntry } from '../../api/runtime/request-log.ts';
 import { useRequestLog, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { Link } from 'react-router-dom';
-import { CopyButton } from '../../components/copy-button.tsx';
-import { explorerLinkForRequest } from '../../components/explorer-link.ts';
+import { CopyButton } from '../../components/button/copy-button.tsx';
+import { explorerLinkForRequest } from '../../components/share-request/explorer-link.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { bodyText, buildCurlCommand } from '../../components/curl.ts';
-import { downloadText, fileStamp } from '../../components/download.ts';
+import { bodyText, buildCurlCommand } from '../../components/share-request/curl.ts';
+import { downloadText, fileStamp } from '../../components/table/download.ts';
 import { buildHar } from './har.ts';
 import { JsonView } from './json-view.tsx';
 import { buildReplayScript } from './replay-script.ts';

@@ -5,8 +5,8 @@
  */
 import type { Content, Entry, Har, Header, QueryString, Request, Response } from 'har-format';
 import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
-import { bodyText, wasAuthenticated } from '../../components/curl.ts';
-import { API_KEY_VARIABLE, redactSecrets, redactUrl } from '../../components/redact.ts';
+import { bodyText, wasAuthenticated } from '../../components/share-request/curl.ts';
+import { API_KEY_VARIABLE, redactSecrets, redactUrl } from '../../components/share-request/redact.ts';
 
 export interface HarOptions {
   /** Strings that must never appear in the file (the connected key). */

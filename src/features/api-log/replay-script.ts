@@ -4,8 +4,8 @@
  * console used); the script stops at the first answer whose status differs from the logged one.
  */
 import type { RequestLogEntry } from '../../api/runtime/request-log.ts';
-import { bodyText, shellQuote, wasAuthenticated } from '../../components/curl.ts';
-import { API_KEY_VARIABLE, redactSecrets, redactUrl } from '../../components/redact.ts';
+import { bodyText, shellQuote, wasAuthenticated } from '../../components/share-request/curl.ts';
+import { API_KEY_VARIABLE, redactSecrets, redactUrl } from '../../components/share-request/redact.ts';
 
 export interface ScriptOptions {
   /** Strings that must never appear in the script (the connected key). */

@@ -16,10 +16,10 @@ import { FORGET_AFTER_CHOICES, forgetAfterMs, type ForgetAfter } from '../../api
 import { hostPathLeftOut, normalizeHost } from '../../api/connect/typed-host.ts';
 import { forgetSavedConnection, HostFailure, peekPendingCheck, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
-import { errorDetail, errorStatus, errorTitle } from '../../components/error-text.ts';
-import { CheckboxField, Field, SelectField } from '../../components/field.tsx';
-import { useDocumentTitle } from '../../components/document-title.tsx';
-import { useForm, type FormErrors } from '../../components/use-form.ts';
+import { errorDetail, errorStatus, errorTitle } from '../../components/feedback/error-text.ts';
+import { CheckboxField, Field, SelectField } from '../../components/form/field.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
+import { useForm, type FormErrors } from '../../components/form/use-form.ts';
 import { SavedConnections } from './saved-connections.tsx';
 import './connect.css';
 

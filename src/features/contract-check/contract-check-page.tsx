@@ -12,12 +12,12 @@ import { backendName } from '../../api/client/backend-name.ts';
 import { resolveHost } from '../../api/client/host.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import { useConnectionState } from '../../api/runtime/use-runtime.ts';
-import { Badge } from '../../components/badge.tsx';
-import { useDocumentTitle } from '../../components/document-title.tsx';
-import { downloadText, fileStamp } from '../../components/download.ts';
-import { CheckboxField } from '../../components/field.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { operationLabel, operations } from '../../contract/operations.ts';
+import { Badge } from '../../components/feedback/badge.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
+import { downloadText, fileStamp } from '../../components/table/download.ts';
+import { CheckboxField } from '../../components/form/field.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { operationLabel, operations } from '../../contract/operations/operations.ts';
 import { differencesOf, jsonReport, markdownReport, reasonOf, resultWord, unnamedOf, type ReportContext } from './report.ts';
 import './contract-check.css';
 

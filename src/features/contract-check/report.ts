@@ -3,7 +3,7 @@
  * check's rows alone (operations, statuses, verdicts): no key, no header, no body is in them.
  */
 import { summaryLine, type CheckReport, type CheckResult, type CheckRow } from '../../api/bulk/contract-check.ts';
-import { operationLabel } from '../../contract/operations.ts';
+import { operationLabel } from '../../contract/operations/operations.ts';
 
 /** `Matches`, `Differs`, `Refused`, `Failed`, or `Not checked`. */
 export function resultWord(result: CheckResult | null): string {

@@ -5,20 +5,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
-import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
-import { useRestoreDashboard } from '../../api/resources/dashboard-mutations.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards/dashboards.ts';
+import { useRestoreDashboard } from '../../api/resources/dashboards/dashboard-mutations.ts';
 import { isApiError } from '../../api/client/http.ts';
-import { Badge } from '../../components/badge.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { focusMain, focusMainIfLost } from '../../components/focus-main.ts';
-import { LinkTabs } from '../../components/link-tabs.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { Badge } from '../../components/feedback/badge.tsx';
+import { ErrorState } from '../../components/feedback/error-state.tsx';
+import { focusMain, focusMainIfLost } from '../../components/layout/focus-main.ts';
+import { LinkTabs } from '../../components/layout/link-tabs.tsx';
+import { LoadingState } from '../../components/feedback/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project/project-unavailable.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import { DashboardMissing } from './dashboard-missing.tsx';
 import { AFTER_DELETE_STATE, type DashboardOutletContext } from './dashboard-outlet.ts';
 import './dashboard-detail.css';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 import { restrictionLevels } from '../../contract/inputs.ts';
 
 /** Both layers (API.md §5.4): the newer level must be `editor` or more (unknown where a backend sends none). */

@@ -1,6 +1,6 @@
 /** A dashboard that does not exist (or was deleted): said once, with the ways on. */
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 
 export interface DashboardMissingProps {
   projectId: string;

@@ -1,6 +1,6 @@
 /**
  * The project list's bulk actions: the shared `Bulk actions` toolbar, progress and summary
- * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), with this list's requests:
+ * (src/components/bulk/bulk-controls.tsx) over the shared run (`useBulkActionRun`), with this list's requests:
  * each a PATCH to the project's dashboard, every batch of answers a declared change of the cache, and a
  * delete ending with a toast whose `Undo` restores every dashboard it deleted.
  */
@@ -20,12 +20,12 @@ import {
 } from '../../api/bulk/dashboard-actions.ts';
 import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
 import { runBulk } from '../../api/bulk/runner.ts';
-import { BulkArea, dashboardEditActions } from '../../components/bulk-area.tsx';
-import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { useBulkActionRun } from '../../components/use-bulk-action-run.ts';
-import type { Selection } from '../../components/use-selection.ts';
+import { BulkArea, dashboardEditActions } from '../../components/bulk/bulk-actions.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk/bulk-controls.tsx';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { useBulkActionRun } from '../../components/bulk/use-bulk-action-run.ts';
+import type { Selection } from '../../components/table/use-selection.ts';
 import type { Dashboard, DashboardListItem } from '../../contract/schemas.ts';
 
 const noun = { one: 'dashboard', other: 'dashboards' };

@@ -1,11 +1,11 @@
 /** The cells of the dashboard table: pin toggle, name with badges, tags as chips, creator, date. */
 import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardDisplayName } from '../../api/resources/dashboards.ts';
+import { dashboardDisplayName } from '../../api/resources/dashboards/dashboards.ts';
 import type { ProjectId } from '../../api/client/query-keys.ts';
-import { Badge } from '../../components/badge.tsx';
-import type { TableColumn } from '../../components/infinite-table.tsx';
-import { selectionColumn, type SelectionColumnOptions } from '../../components/selection-column.tsx';
+import { Badge } from '../../components/feedback/badge.tsx';
+import type { TableColumn } from '../../components/table/infinite-table.tsx';
+import { selectionColumn, type SelectionColumnOptions } from '../../components/table/selection-column.tsx';
 import { restrictionLevels } from '../../contract/inputs.ts';
 import type { DashboardListItem, User } from '../../contract/schemas.ts';
 

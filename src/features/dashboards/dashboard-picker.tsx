@@ -4,13 +4,13 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards.ts';
+import { dashboardDisplayName, dashboardQueries } from '../../api/resources/dashboards/dashboards.ts';
 import { flattenPages } from '../../api/client/pagination.ts';
 import type { ProjectId } from '../../api/client/query-keys.ts';
-import { ErrorState } from '../../components/error-state.tsx';
-import { errorDetail } from '../../components/error-text.ts';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
+import { ErrorState } from '../../components/feedback/error-state.tsx';
+import { errorDetail } from '../../components/feedback/error-text.ts';
+import { LoadingState } from '../../components/feedback/loading-state.tsx';
+import { SearchInput } from '../../components/form/search-input.tsx';
 import type { CopySource } from './new-dashboard-form.ts';
 
 export interface DashboardPickerProps {

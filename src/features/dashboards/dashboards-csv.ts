@@ -1,8 +1,8 @@
 /**
- * The dashboard list as CSV, written by the console's one CSV writer (src/components/csv.ts: RFC
+ * The dashboard list as CSV, written by the console's one CSV writer (src/components/table/csv.ts: RFC
  * 4180, UTF-8 with a BOM, the formula defence). The header row is exactly CONSOLE.md's.
  */
-import { csvFileNameFor, csvText } from '../../components/csv.ts';
+import { csvFileNameFor, csvText } from '../../components/table/csv.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 import type { DashboardListItem } from '../../contract/schemas.ts';
 

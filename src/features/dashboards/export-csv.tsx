@@ -5,8 +5,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardListFilters, ProjectId } from '../../api/client/query-keys.ts';
-import { downloadText } from '../../components/download.ts';
-import { useToast } from '../../components/toast.tsx';
+import { downloadText } from '../../components/table/download.ts';
+import { useToast } from '../../components/feedback/toast.tsx';
 
 export interface ExportCsvProps {
   projectId: ProjectId;

@@ -4,9 +4,9 @@
  * contract's schema before it is sent; every problem, and then the API's, is listed with its JSON path.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { errorDetail, errorStatus } from '../../components/error-text.ts';
-import { errorAttr } from '../../components/field-error-text.ts';
-import { attrPath } from '../../components/use-form.ts';
+import { errorDetail, errorStatus } from '../../components/feedback/error-text.ts';
+import { errorAttr } from '../../components/form/field-error-text.ts';
+import { attrPath } from '../../components/form/use-form.ts';
 import { templatePath, templateProblems, type TemplateJson } from '../../contract/inputs.ts';
 import './import-from-json.css';
 

@@ -5,16 +5,16 @@
  */
 import { Fragment, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardDisplayName } from '../../api/resources/dashboards.ts';
+import { dashboardDisplayName } from '../../api/resources/dashboards/dashboards.ts';
 import { useProjectPermissions } from '../../api/access/authorization.ts';
-import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/resources/dashboard-mutations.ts';
+import { useCreateDashboard, useCreateDashboardFromTemplateJson } from '../../api/resources/dashboards/dashboard-mutations.ts';
 import type { ProjectId } from '../../api/client/query-keys.ts';
-import { LeaveGuard } from '../../components/leave-guard.tsx';
-import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { TextAreaField, TextField } from '../../components/field.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { useForm } from '../../components/use-form.ts';
+import { LeaveGuard } from '../../components/form/leave-guard.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog/dialog.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { TextAreaField, TextField } from '../../components/form/field.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { useForm } from '../../components/form/use-form.ts';
 import { charLength } from '../../contract/inputs.ts';
 import type { Dashboard } from '../../contract/schemas.ts';
 import { DashboardPicker } from './dashboard-picker.tsx';

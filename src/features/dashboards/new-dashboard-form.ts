@@ -2,7 +2,7 @@
  * The `New dashboard` form without React: the draft, the body it sends (checked with the contract's
  * own rules, every problem at once), and which field shows an error the API reports by `attr`.
  */
-import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
+import { schemaErrors, type FormErrors } from '../../components/form/use-form.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 import {
   dashboardCreateInput,

@@ -5,8 +5,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { explorerLink, type ExplorerForm } from '../../components/explorer-link.ts';
-import { operations } from '../../contract/operations.ts';
+import { explorerLink, type ExplorerForm } from '../../components/share-request/explorer-link.ts';
+import { operations } from '../../contract/operations/operations.ts';
 
 type Kind = 'dashboard' | 'project' | 'person';
 

@@ -1,6 +1,6 @@
 /**
  * The API explorer (`/explorer`, `/explorer/:operation`; CONSOLE.md "API explorer and contract
- * check"): every operation of the contract's catalogue (src/contract/operations.ts), one of them open
+ * check"): every operation of the contract's catalogue (src/contract/operations/operations.ts), one of them open
  * with its fields, and this tab's `Recent requests`. A link from the API log
  * (`/explorer?method=…&request=…`) opens the operation of that request, filled in; a shared link
  * (`/explorer/<operation>?path.…&query.…&body=…`) fills the form. Opening never sends.
@@ -8,9 +8,9 @@
 import { useMemo } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAuthorization } from '../../api/access/authorization.ts';
-import { useDocumentTitle } from '../../components/document-title.tsx';
-import { explorerFormOf, explorerLink, requestOfExplorerSearch } from '../../components/explorer-link.ts';
-import { operationById, operationOfRequest, operations } from '../../contract/operations.ts';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
+import { explorerFormOf, explorerLink, requestOfExplorerSearch } from '../../components/share-request/explorer-link.ts';
+import { operationById, operationOfRequest, operations } from '../../contract/operations/operations.ts';
 import { OperationForm, initialForm } from './operation-form.tsx';
 import { OperationNav } from './operation-nav.tsx';
 import { RecentRequests } from './recent-list.tsx';

@@ -1,5 +1,5 @@
 /** Whether the connected key can use an operation, in words: the scope it holds, and production's session-only actions. */
-import type { Operation } from '../../contract/operations.ts';
+import type { Operation } from '../../contract/operations/operations.ts';
 import { scopeGranted } from '../../contract/scopes.ts';
 
 export interface KeyFacts {

@@ -6,7 +6,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { operationGroups, operationLabel, type Operation } from '../../contract/operations.ts';
+import { operationGroups, operationLabel, type Operation } from '../../contract/operations/operations.ts';
 import { keyUse, type KeyFacts } from './key-use.ts';
 import { PathText } from './path-text.tsx';
 

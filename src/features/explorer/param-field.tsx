@@ -1,5 +1,5 @@
 /**
- * A path parameter's field: a combobox on the console's one combobox state (components/use-combobox.ts)
+ * A path parameter's field: a combobox on the console's one combobox state (components/combobox/use-combobox.ts)
  * whose options are the live objects the parameter names, read with the same query factories the
  * pages use (so the cache is shared): `project_id` the organization's projects, `id`/`dashboard_id`
  * the chosen project's dashboards, `user_uuid` the members, `organization_id` the organizations the
@@ -9,10 +9,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { organizationQueries } from '../../api/organization/organization.ts';
-import { dashboardQueries } from '../../api/resources/dashboards.ts';
+import { dashboardQueries } from '../../api/resources/dashboards/dashboards.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
-import { useCombobox } from '../../components/use-combobox.ts';
-import '../../components/combobox-field.css';
+import { useCombobox } from '../../components/combobox/use-combobox.ts';
+import '../../components/combobox/combobox-field.css';
 
 export interface IdOption {
   id: string;

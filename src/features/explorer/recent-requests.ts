@@ -1,10 +1,10 @@
 /**
  * `Recent requests`: this tab's last 50 sends from the explorer, newest first, in sessionStorage (it
  * survives a reload of the tab, never another tab, never the browser's end). An entry holds the
- * explorer link that reopens it (components/explorer-link.ts, redacted) and never the key.
+ * explorer link that reopens it (components/share-request/explorer-link.ts, redacted) and never the key.
  */
 import { useSyncExternalStore } from 'react';
-import { redactSecrets } from '../../components/redact.ts';
+import { redactSecrets } from '../../components/share-request/redact.ts';
 
 export const RECENT_LIMIT = 50;
 const STORAGE_KEY = 'analytics-console.explorer.recent';

@@ -1,14 +1,14 @@
 /**
  * The explorer's `Response`: status, time, `Headers` behind a disclosure, the body as indented JSON
- * with its ids as links, and the verdict against the contract (src/contract/verdict.ts, the same
+ * with its ids as links, and the verdict against the contract (src/contract/operations/verdict.ts, the same
  * schemas the console reads answers with): one line per difference, the fields the contract does
  * not name counted apart and listed on demand.
  */
 import { useId, useState } from 'react';
 import type { Exchange } from '../../api/client/http.ts';
 import { errorBodySchema } from '../../contract/error-body.ts';
-import type { Operation } from '../../contract/operations.ts';
-import { operationVerdict, verdict, type Verdict } from '../../contract/verdict.ts';
+import type { Operation } from '../../contract/operations/operations.ts';
+import { operationVerdict, verdict, type Verdict } from '../../contract/operations/verdict.ts';
 import { AnswerBody, idLinks, rootKindOf } from './answer-body.tsx';
 
 /** The statuses' words when the server sent none (HTTP/2 sends no reason phrase). */

@@ -2,10 +2,10 @@
  * The explorer's `Copy as …`: the open request as curl, fetch, Python and HTTPie. Each reads the key
  * and the host from the environment (`$POSTHOG_API_KEY` and `$API_HOST` in a shell,
  * `process.env.…` in fetch, `os.environ[…]` in Python); the key is never written out, and any secret
- * in the path or the body is redacted first (components/redact.ts). curl is the API log's builder.
+ * in the path or the body is redacted first (components/share-request/redact.ts). curl is the API log's builder.
  */
-import { buildCurlCommand, shellQuote } from '../../components/curl.ts';
-import { redactSecrets } from '../../components/redact.ts';
+import { buildCurlCommand, shellQuote } from '../../components/share-request/curl.ts';
+import { redactSecrets } from '../../components/share-request/redact.ts';
 import { mockWorldHeader } from '../../contract/mock-world.ts';
 
 export interface SnippetRequest {

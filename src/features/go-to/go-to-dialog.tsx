@@ -3,22 +3,22 @@
  * (the API's `?search=`), the current project's dashboards (the API's `?search=`) and a few actions.
  * Pages and actions (known at once) come before the API's projects and dashboards, so results arriving
  * late never move the active option under the person's Enter.
- * The combobox of components/use-combobox.ts with an always-open listbox: the first match is active, the
+ * The combobox of components/combobox/use-combobox.ts with an always-open listbox: the first match is active, the
  * arrow keys move, Enter opens, Escape closes the dialog (focus goes back where it was). Searches wait for a
  * pause in typing, and a superseded one is cancelled (TanStack Query aborts its signal).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardSearchQueries } from '../../api/resources/dashboard-search.ts';
+import { dashboardSearchQueries } from '../../api/resources/dashboards/dashboard-search.ts';
 import { useSwitchKey } from '../../api/resources/mock-mutations.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { useCombobox } from '../../components/use-combobox.ts';
+import { Dialog } from '../../components/dialog/dialog.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { useCombobox } from '../../components/combobox/use-combobox.ts';
 import './go-to.css';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { useDebounced } from '../../components/form/use-debounced.ts';
 
 export const GO_TO_DEBOUNCE_MS = 200;
 

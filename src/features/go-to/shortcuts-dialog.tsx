@@ -1,5 +1,5 @@
 /** `?`: the dialog `Keyboard shortcuts`, listing every shortcut of CONSOLE.md "Getting around by keyboard". */
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '../../components/dialog/dialog.tsx';
 import './go-to.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);

@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { useConnectionState } from '../../api/runtime/use-runtime.ts';
 import { useSwitchKey } from '../../api/resources/mock-mutations.ts';
 import type { MockInfo } from '../../contract/schemas.ts';
-import { Button } from '../../components/button.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { Button } from '../../components/button/button.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 
 type DemoKey = MockInfo['keys'][number];
 

@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import { useUpdateMockFaults } from '../../api/resources/mock-mutations.ts';
 import type { MockFaults } from '../../contract/schemas.ts';
-import { Button } from '../../components/button.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { Button } from '../../components/button/button.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import { FAULT_PRESETS, presetBody, presetOf, type FaultPreset } from './faults.ts';
 
 export interface FaultPresetsProps {

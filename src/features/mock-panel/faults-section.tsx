@@ -2,10 +2,10 @@
 import type { FormEvent } from 'react';
 import type { MockFaults } from '../../contract/schemas.ts';
 import type { MockFaultsInput } from '../../contract/inputs.ts';
-import { Button } from '../../components/button.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { Field } from '../../components/field.tsx';
-import type { Form } from '../../components/use-form.ts';
+import { Button } from '../../components/button/button.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { Field } from '../../components/form/field.tsx';
+import type { Form } from '../../components/form/use-form.ts';
 import { describeFaults, emptyRule, faultsBodyFromForm, noFaults, type FaultsForm, type RuleForm } from './faults.ts';
 import { RuleFields } from './rule-fields.tsx';
 

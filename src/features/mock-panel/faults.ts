@@ -3,7 +3,7 @@
  * with the same rules as the mock (`mockFaultsInput`), and a one-line summary for the top bar.
  */
 import { mockFaultsInput, type MockFaultsInput } from '../../contract/inputs.ts';
-import { schemaErrors } from '../../components/use-form.ts';
+import { schemaErrors } from '../../components/form/use-form.ts';
 import type { MockFaults } from '../../contract/schemas.ts';
 
 export const RULE_METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;

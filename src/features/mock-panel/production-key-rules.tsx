@@ -4,8 +4,8 @@
  */
 import { productionKeyRulesOf } from '../../api/resources/mock.ts';
 import { useSetProductionKeyRules } from '../../api/resources/mock-mutations.ts';
-import { ActionError } from '../../components/error-state.tsx';
-import { Switch } from '../../components/switch.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { Switch } from '../../components/form/switch.tsx';
 import type { MockFaults } from '../../contract/schemas.ts';
 
 export function ProductionKeyRulesSection({ faults }: { faults: MockFaults }) {

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useConnectionState } from '../../api/runtime/use-runtime.ts';
 import { useResetMock } from '../../api/resources/mock-mutations.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 
 export function ResetSection({ onReset }: { onReset: () => void }) {
   const { connection } = useConnectionState();

@@ -1,5 +1,5 @@
 /** One forced status rule of the faults form: method, path pattern, status and Retry-After. */
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
 import { RULE_METHODS, type RuleForm } from './faults.ts';
 
 export function RuleFields({

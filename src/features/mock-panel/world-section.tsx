@@ -7,8 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { saveConnection } from '../../api/connect/save-connection.ts';
 import { forgetOtherWorld } from '../../api/resources/mock-mutations.ts';
-import { Field } from '../../components/field.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import { mockWorldNameError } from '../../contract/mock-world.ts';
 
 /**

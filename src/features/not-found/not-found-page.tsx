@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 
 /** Any path the console does not know. */
 export default function NotFoundPage() {

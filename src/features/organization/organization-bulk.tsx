@@ -1,6 +1,6 @@
 /**
  * Bulk actions across the organization's projects: the shared toolbar, progress and summary
- * (src/components/bulk-parts.tsx) over the shared run (`useBulkActionRun`), each request sent to its
+ * (src/components/bulk/bulk-controls.tsx) over the shared run (`useBulkActionRun`), each request sent to its
  * dashboard's own project. `All dashboards` offers the project list's actions plus `Stop sharing`;
  * `Public links` offers `Stop sharing` and `Rotate links`.
  */
@@ -19,12 +19,12 @@ import {
 } from '../../api/bulk/organization-actions.ts';
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
 import { runBulk } from '../../api/bulk/runner.ts';
-import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk-area.tsx';
-import { deletedToast, UNDO_NOTE } from '../../components/bulk-parts.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { useBulkActionRun } from '../../components/use-bulk-action-run.ts';
-import type { Selection } from '../../components/use-selection.ts';
+import { BulkArea, dashboardEditActions, type BulkAreaAction } from '../../components/bulk/bulk-actions.tsx';
+import { deletedToast, UNDO_NOTE } from '../../components/bulk/bulk-controls.tsx';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { useBulkActionRun } from '../../components/bulk/use-bulk-action-run.ts';
+import type { Selection } from '../../components/table/use-selection.ts';
 import { displayName } from './organization-columns.tsx';
 
 export interface OrganizationBulkProps {

@@ -1,7 +1,7 @@
 /** The cells of the organization's tables: sortable headers, the project, the name's link, dates. */
 import { Link } from 'react-router-dom';
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
-import type { TableColumn } from '../../components/table-parts.tsx';
+import type { TableColumn } from '../../components/table/table-parts.tsx';
 import type { SortField, SortOrder } from './organization-list.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -1,6 +1,6 @@
-/** The organization's CSV files, through the console's one CSV writer (src/components/csv.ts). */
+/** The organization's CSV files, through the console's one CSV writer (src/components/table/csv.ts). */
 import type { OrganizationDashboard, PublicLinkConfig } from '../../api/organization/all-dashboards.ts';
-import { csvFileNameFor, csvText } from '../../components/csv.ts';
+import { csvFileNameFor, csvText } from '../../components/table/csv.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 
 export const ALL_DASHBOARDS_HEADER = [

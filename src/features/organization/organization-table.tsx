@@ -3,8 +3,8 @@
  * them in; there is no next page to ask for), the selected rows marked, names whole on a phone.
  */
 import type { OrganizationDashboard } from '../../api/organization/all-dashboards.ts';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
-import type { TableColumn } from '../../components/table-parts.tsx';
+import { InfiniteTable } from '../../components/table/infinite-table.tsx';
+import type { TableColumn } from '../../components/table/table-parts.tsx';
 
 /** A row's key: unique across projects (ids are per project). */
 export const rowKey = (row: OrganizationDashboard) => row.key;

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useProjectPermissions } from '../../api/access/authorization.ts';
 import { useDeleteProject, useResetProjectToken } from '../../api/resources/project-mutations.ts';
 import type { Project } from '../../contract/schemas.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
-import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog.tsx';
+import { CopyButton } from '../../components/button/copy-button.tsx';
+import { Button } from '../../components/button/button.tsx';
 
 export interface DangerZoneProps {
   project: Project;

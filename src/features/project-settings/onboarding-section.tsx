@@ -6,10 +6,10 @@ import { useAddProductIntent, useCompleteProductOnboarding } from '../../api/res
 import { productTypes, type ProductType } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { DateTime } from '../../components/date-time.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { SelectField } from '../../components/field.tsx';
-import { Button } from '../../components/button.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { SelectField } from '../../components/form/field.tsx';
+import { Button } from '../../components/button/button.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import { productLabel, productLabels } from './product-types.ts';
 
 function DemoDataStatus({ projectId }: { projectId: number }) {

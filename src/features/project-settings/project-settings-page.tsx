@@ -5,17 +5,17 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useProjectPermissions } from '../../api/access/authorization.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import type { Project } from '../../contract/schemas.ts';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { CopyButton } from '../../components/button/copy-button.tsx';
 import { DateTime } from '../../components/date-time.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { projectProblem, ProjectUnavailable } from '../../components/project-unavailable.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { ErrorState } from '../../components/feedback/error-state.tsx';
+import { LoadingState } from '../../components/feedback/loading-state.tsx';
+import { projectProblem, ProjectUnavailable } from '../../components/project/project-unavailable.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { OnboardingSection } from './onboarding-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import './project-settings.css';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 
 function ProjectFacts({ project }: { project: Project }) {
   const headingId = useId();

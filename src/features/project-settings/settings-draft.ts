@@ -3,11 +3,11 @@
  * values: the PATCH carries only the fields whose API value differs from the project it started from.
  */
 import { changedFields, planSave, type SavePlan } from '../../api/client/changed-fields.ts';
-import type { ConflictRow, ShownValue } from '../../components/conflict-dialog.tsx';
+import type { ConflictRow, ShownValue } from '../../components/dialog/conflict-dialog.tsx';
 import { projectUpdateInput, type ProjectUpdateInput } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
-import { schemaErrors, type FormErrors } from '../../components/use-form.ts';
-import { projectSettingLabels } from '../../components/project-setting-labels.ts';
+import { schemaErrors, type FormErrors } from '../../components/form/use-form.ts';
+import { projectSettingLabels } from '../../components/project/project-setting-labels.ts';
 
 export interface SettingsDraft {
   name: string;

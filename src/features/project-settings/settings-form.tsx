@@ -9,16 +9,16 @@ import { useUpdateProject } from '../../api/resources/project-mutations.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
-import { ComboboxField } from '../../components/combobox-field.tsx';
-import { useCheckedSave } from '../../components/use-checked-save.ts';
-import { Button } from '../../components/button.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { errorStatus } from '../../components/error-text.ts';
-import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { useForm } from '../../components/use-form.ts';
+import { ComboboxField } from '../../components/combobox/combobox-field.tsx';
+import { useCheckedSave } from '../../components/form/use-checked-save.ts';
+import { Button } from '../../components/button/button.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { errorStatus } from '../../components/feedback/error-text.ts';
+import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/form/field.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { useForm } from '../../components/form/use-form.ts';
 import { AuthorizedUrls } from './authorized-urls.tsx';
-import { LeaveGuard } from '../../components/leave-guard.tsx';
+import { LeaveGuard } from '../../components/form/leave-guard.tsx';
 import {
   asUpdateInput,
   checkSettings,

@@ -3,12 +3,12 @@ import { useMemo, type FormEvent } from 'react';
 import { useCreateProject } from '../../api/resources/project-mutations.ts';
 import { projectCreateInput, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
-import { ComboboxField } from '../../components/combobox-field.tsx';
-import { Dialog, DialogCancelButton } from '../../components/dialog.tsx';
-import { ActionError } from '../../components/error-state.tsx';
-import { errorStatus } from '../../components/error-text.ts';
-import { TextField } from '../../components/field.tsx';
-import { schemaErrors, useForm } from '../../components/use-form.ts';
+import { ComboboxField } from '../../components/combobox/combobox-field.tsx';
+import { Dialog, DialogCancelButton } from '../../components/dialog/dialog.tsx';
+import { ActionError } from '../../components/feedback/error-state.tsx';
+import { errorStatus } from '../../components/feedback/error-text.ts';
+import { TextField } from '../../components/form/field.tsx';
+import { schemaErrors, useForm } from '../../components/form/use-form.ts';
 
 /** The browser's time zone when the API accepts it, else `UTC`. */
 export function defaultTimeZone(zones: ReadonlyArray<string>): string {

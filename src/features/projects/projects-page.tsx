@@ -6,20 +6,20 @@ import { flattenPages } from '../../api/client/pagination.ts';
 import { useOrganizationPermissions } from '../../api/access/authorization.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import type { Project, ProjectListItem } from '../../contract/schemas.ts';
-import { Badge } from '../../components/badge.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { lazyComponent } from '../../components/lazy-component.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { PlainInfiniteTable } from '../../components/plain-infinite-table.tsx';
-import { Button } from '../../components/button.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
-import type { TableColumn } from '../../components/table-parts.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { OrganizationTabs } from '../../components/organization-tabs.tsx';
+import { Badge } from '../../components/feedback/badge.tsx';
+import { EmptyState } from '../../components/feedback/empty-state.tsx';
+import { ErrorState } from '../../components/feedback/error-state.tsx';
+import { lazyComponent } from '../../components/layout/lazy-component.tsx';
+import { LoadingState } from '../../components/feedback/loading-state.tsx';
+import { PlainInfiniteTable } from '../../components/table/plain-infinite-table.tsx';
+import { Button } from '../../components/button/button.tsx';
+import { SearchInput } from '../../components/form/search-input.tsx';
+import type { TableColumn } from '../../components/table/table-parts.tsx';
+import { useToast } from '../../components/feedback/toast.tsx';
+import { OrganizationTabs } from '../../components/organization/organization-tabs.tsx';
 import type { NewProjectDialogProps } from './new-project-dialog.tsx';
 import './projects.css';
-import { useDocumentTitle } from '../../components/document-title.tsx';
+import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 
 // The dialog's code (its form rules, the time-zone list) loads when it is about to be used.
 const NewProjectDialog = lazyComponent<NewProjectDialogProps>(() =>

@@ -10,7 +10,7 @@ import {
   sharePasswordCreateInput,
   sharingUpdateInput,
 } from '../../contract/inputs.ts';
-import type { DashboardRecord, ProjectRecord } from '../records.ts';
+import type { DashboardRecord, ProjectRecord } from '../store/records.ts';
 import { requireEdit, requireView, resolveDashboard, resolveProject } from '../rules/access.ts';
 import {
   accessControlJson,
@@ -21,7 +21,7 @@ import {
   usersWithAccess,
 } from '../rules/access-control.ts';
 import { details } from '../../contract/errors.ts';
-import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/collaborators.ts';
+import { addCollaborator, findCollaborator, listCollaborators, removeCollaborator } from '../rules/dashboards/collaborators.ts';
 import {
   createDashboard,
   createFromTemplateJson,
@@ -30,7 +30,7 @@ import {
   moveTile,
   openDashboard,
   updateDashboard,
-} from '../rules/dashboards.ts';
+} from '../rules/dashboards/dashboards.ts';
 import { envelopeLinks, limitOffset } from './pagination.ts';
 import { problems } from './problem.ts';
 import { collaboratorJson } from '../rules/serialize.ts';
@@ -41,7 +41,7 @@ import {
   getSharing,
   refreshSharing,
   updateSharing,
-} from '../rules/sharing.ts';
+} from '../rules/dashboards/sharing.ts';
 import { bodyFields, bodyObject, json, noContent, peekBody, rawJson, type ApiContext, type RouteHandler } from './api-http.ts';
 
 const project = (ctx: ApiContext): ProjectRecord => resolveProject(ctx.store, ctx.principal, ctx.params.project_id!);

@@ -2,7 +2,7 @@
 import type * as z from 'zod/mini';
 import { FormField, parseInput } from '../../contract/inputs.ts';
 import { pythonTypeName } from '../../contract/coerce.ts';
-import type { Store } from '../db.ts';
+import type { Store } from '../store/db.ts';
 import type { Principal } from '../rules/access.ts';
 import type { LinkBase } from './pagination.ts';
 import { ApiProblem, problems } from './problem.ts';

@@ -11,7 +11,7 @@ import {
 } from '../../contract/inputs.ts';
 import { parseInput } from '../../contract/inputs.ts';
 import { FormField } from '../../contract/coerce.ts';
-import type { OrganizationRecord, ProjectRecord } from '../records.ts';
+import type { OrganizationRecord, ProjectRecord } from '../store/records.ts';
 import {
   currentOrganization,
   currentProject,

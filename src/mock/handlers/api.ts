@@ -6,8 +6,8 @@
 import type { HttpHandler } from 'msw';
 import { details } from '../../contract/errors.ts';
 import { isPersonalApiKeysPath, matchPath, type EndpointMatch } from '../../contract/scopes.ts';
-import { mockRoute } from '../cors.ts';
-import type { Store } from '../db.ts';
+import { mockRoute } from '../serve/cors.ts';
+import type { Store } from '../store/db.ts';
 import { authenticate, findOrganization, findProject, isMember, requireScope, type Principal } from '../rules/access.ts';
 import { RuleFailure } from '../rules/failure.ts';
 import { ApiProblem, problemOf, problems } from './problem.ts';

@@ -6,10 +6,10 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { details, type ErrorBody } from '../../contract/errors.ts';
 import { mockFaultsInput, parseInput } from '../../contract/inputs.ts';
-import { mockRoute } from '../cors.ts';
+import { mockRoute } from '../serve/cors.ts';
 import type { MockFaults, MockInfo } from '../../contract/schemas.ts';
 import { normalizeFaults } from '../faults.ts';
-import type { World, WorldSummary } from '../worlds.ts';
+import type { World, WorldSummary } from '../store/worlds.ts';
 
 /** What the control routes act on: the worlds and their fault settings. */
 export interface MockControl {
@@ -106,7 +106,7 @@ export function controlHandlers(mock: MockControl): HttpHandler[] {
     'openapi.json': {
       // Built on the first request, never at start-up (nor in the demo until someone asks).
       GET: async (request) => {
-        const { contractOpenApiDocument } = await import('../../contract/openapi.ts');
+        const { contractOpenApiDocument } = await import('../../contract/operations/openapi.ts');
         const { openapi, info, ...rest } = contractOpenApiDocument();
         return HttpResponse.json({ openapi, info, servers: [{ url: new URL(request.url).origin }], ...rest });
       },

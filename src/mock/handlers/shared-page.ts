@@ -3,9 +3,9 @@
  * password of a protected one), POST `{password}` answers a `shareToken` for a later GET.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Store } from '../db.ts';
+import type { Store } from '../store/db.ts';
 import { sharingToken } from '../rules/random.ts';
-import { sharedLogin, sharedPage, sharingErrors, type SharedDashboardView } from '../rules/sharing.ts';
+import { sharedLogin, sharedPage, sharingErrors, type SharedDashboardView } from '../rules/dashboards/sharing.ts';
 
 const sharedPath = /^\/shared\/([^/]+)\/?$/;
 

@@ -6,8 +6,8 @@
  */
 import { details } from '../../contract/errors.ts';
 import { accessLevelRank, accessLevels, higherAccessLevel, type AccessLevel, type AccessSource } from '../../contract/access-control.ts';
-import type { Store } from '../db.ts';
-import type { AccessControlRecord, DashboardRecord, MemberRecord, ProjectRecord, UserRecord } from '../records.ts';
+import type { Store } from '../store/db.ts';
+import type { AccessControlRecord, DashboardRecord, MemberRecord, ProjectRecord, UserRecord } from '../store/records.ts';
 import { recordDashboardActivity } from './activity.ts';
 import { failures } from './failure.ts';
 import { nowIso, uuid } from './random.ts';

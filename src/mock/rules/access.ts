@@ -1,8 +1,8 @@
 /** Who is calling and what they may touch: the key, its scopes, memberships, and the objects in the path. */
 import { details } from '../../contract/errors.ts';
 import { scopeGranted, type RequiredScope } from '../../contract/scopes.ts';
-import type { Store } from '../db.ts';
-import type { ApiKeyRecord, DashboardRecord, MemberLevel, OrganizationRecord, ProjectRecord, UserRecord } from '../records.ts';
+import type { Store } from '../store/db.ts';
+import type { ApiKeyRecord, DashboardRecord, MemberLevel, OrganizationRecord, ProjectRecord, UserRecord } from '../store/records.ts';
 import { accessLevelOf, accessSubject, atLeast } from './access-control.ts';
 import { failures } from './failure.ts';
 import { parseId } from './random.ts';

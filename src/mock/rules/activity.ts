@@ -3,8 +3,8 @@
  * Projects log `Team` and `Project` entries; dashboards log `Dashboard` entries through
  * `recordDashboardActivity`.
  */
-import type { Store } from '../db.ts';
-import type { ActivityChange, ActivityRecord, ProjectRecord, UserRecord } from '../records.ts';
+import type { Store } from '../store/db.ts';
+import type { ActivityChange, ActivityRecord, ProjectRecord, UserRecord } from '../store/records.ts';
 import { nowIso, uuid } from './random.ts';
 
 export interface ActivityInput {

@@ -3,7 +3,7 @@
  * store until the dashboard changes: the store announces each change (`onDashboardChange`) and
  * knows nothing of what is derived here.
  */
-import type { Store } from '../db.ts';
+import type { Store } from '../store/db.ts';
 
 export interface DashboardListEntry {
   /** The serialized list item per caller-dependent variant (privilege and access level), made on first use. */

@@ -2,8 +2,8 @@
 import type * as z from 'zod/mini';
 import { details } from '../../contract/errors.ts';
 import { memberProjectFields, type ProductType, type projectCreateInput, type projectUpdateInput } from '../../contract/inputs.ts';
-import type { Store } from '../db.ts';
-import type { OrganizationRecord, ProjectRecord } from '../records.ts';
+import type { Store } from '../store/db.ts';
+import type { OrganizationRecord, ProjectRecord } from '../store/records.ts';
 import { fieldChange, fieldChanges, recordProjectCreated, recordProjectUpdated } from './activity.ts';
 import type { Principal } from './access.ts';
 import { liveEventsToken, nowIso, projectApiToken, uuid, type ByteSource, cryptoBytes } from './random.ts';

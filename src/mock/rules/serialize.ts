@@ -29,8 +29,8 @@ import type { AccessLevel } from '../../contract/access-control.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
 import { accessLevelOf, type AccessSubject } from './access-control.ts';
 import { listCacheOf, type DashboardListEntry } from './list-cache.ts';
-import { storedMeFields } from '../records.ts';
-import type { Store } from '../db.ts';
+import { storedMeFields } from '../store/records.ts';
+import type { Store } from '../store/db.ts';
 import type {
   ApiKeyRecord,
   ActivityRecord,
@@ -45,7 +45,7 @@ import type {
   TextRecord,
   TileRecord,
   UserRecord,
-} from '../records.ts';
+} from '../store/records.ts';
 
 const userFields = Object.keys(userSchema.shape) as Array<keyof User>;
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, reasons, type AuthorizationFacts } from '../../../src/api/access/authorization.ts';
 import { ACCESS_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
 import { saveConnection } from '../../../src/api/connect/save-connection.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import currentKey from '../../fixtures/personal-api-key.json';
 import { accessKnown, renderApp } from '../../render.tsx';
 import { server } from '../../setup.ts';

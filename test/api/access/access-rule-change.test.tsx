@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSetAccessRule } from '../../../src/api/access/access-controls.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
-import { emptyProjectRows } from '../../../src/api/resources/dashboard-rows.ts';
+import { emptyProjectRows } from '../../../src/api/resources/dashboards/dashboard-rows.ts';
 import { activityQueries, flattenActivity, noActivityFilters } from '../../../src/api/resources/activity.ts';
 import type { TabMessage } from '../../../src/api/runtime/tab-channel.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { freshConsole } from '../../console.ts';
 
 const { projects: P, dashboards: D } = seedIds;

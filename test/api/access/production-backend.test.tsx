@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import currentKey from '../../fixtures/personal-api-key.json';
 import sessionOnly from '../../fixtures/error-session-only.json';
 import { accessKnown, renderApp } from '../../render.tsx';
@@ -19,8 +19,8 @@ const LOAD = { timeout: 10_000 };
 
 beforeAll(async () => {
   await import('../../../src/features/dashboard-detail/dashboard-detail-page.tsx');
-  await import('../../../src/features/dashboard-detail/overview-tab.tsx');
-  await import('../../../src/features/dashboard-detail/sharing-tab.tsx');
+  await import('../../../src/features/dashboard-detail/overview/overview-tab.tsx');
+  await import('../../../src/features/dashboard-detail/sharing/sharing-tab.tsx');
   await import('../../../src/features/project-settings/project-settings-page.tsx');
 }, 60_000);
 

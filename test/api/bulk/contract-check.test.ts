@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { changeSteps, runContractCheck, summaryLine, type CheckProgress } from '../../../src/api/bulk/contract-check.ts';
-import { operations } from '../../../src/contract/operations.ts';
+import { operations } from '../../../src/contract/operations/operations.ts';
 import { freshConsole } from '../../console.ts';
 import { mock, server } from '../../setup.ts';
 

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { noActivityFilters } from '../../../src/api/resources/activity.ts';
 import type { BulkActionKind } from '../../../src/api/bulk/dashboard-actions.ts';
 import { applyChanges, isPages, type Change } from '../../../src/api/client/changes.ts';
-import { isProjectRows, type OrganizationDashboard } from '../../../src/api/resources/dashboard-rows.ts';
+import { isProjectRows, type OrganizationDashboard } from '../../../src/api/resources/dashboards/dashboard-rows.ts';
 import type { OrganizationBulkAction } from '../../../src/api/bulk/organization-actions.ts';
 import type { Dashboard, MockFaults, Organization, Project } from '../../../src/contract/schemas.ts';
 import type { AccessControl } from '../../../src/contract/access-control.ts';

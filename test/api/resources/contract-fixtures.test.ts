@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fetchActivityLogPage, noActivityFilters } from '../../../src/api/resources/activity.ts';
 import { fetchCollaborators } from '../../../src/api/resources/collaborators.ts';
-import { fetchDashboard, fetchDashboardPage } from '../../../src/api/resources/dashboards.ts';
+import { fetchDashboard, fetchDashboardPage } from '../../../src/api/resources/dashboards/dashboards.ts';
 import { fetchAllMembers, fetchCurrentOrganization, fetchMe } from '../../../src/api/organization/organization.ts';
 import { fetchDemoDataStatus, fetchProject, fetchProjectPage } from '../../../src/api/resources/projects.ts';
 import { fetchSharing } from '../../../src/api/resources/sharing.ts';

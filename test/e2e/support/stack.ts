@@ -53,7 +53,7 @@ export interface MockProcess {
 export async function startMockProcess(args: ReadonlyArray<string> = []): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'src/mock/server.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
+    ['--import', 'tsx', join(repoRoot, 'src/mock/serve/server.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

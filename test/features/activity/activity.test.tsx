@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiSend } from '../dashboard-detail/dashboard-detail-helpers.ts';
 import { apiGet, renderApp } from '../../render.tsx';
 import { server } from '../../setup.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../../src/api/runtime/request-log.ts';
 import { buildHar } from '../../../src/features/api-log/har.ts';
-import { REDACTED, redactSecrets, redactUrl } from '../../../src/components/redact.ts';
+import { REDACTED, redactSecrets, redactUrl } from '../../../src/components/share-request/redact.ts';
 import { buildReplayScript } from '../../../src/features/api-log/replay-script.ts';
 import { harSchemaErrors } from '../../har-schema.ts';
 

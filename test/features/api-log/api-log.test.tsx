@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../src/api/resources/project-mutations.ts';
 import { fetchProject, fetchProjectPage } from '../../../src/api/resources/projects.ts';
-import { buildCurlCommand, shellQuote } from '../../../src/components/curl.ts';
+import { buildCurlCommand, shellQuote } from '../../../src/components/share-request/curl.ts';
 import { renderApp } from '../../render.tsx';
 
 const KEY = 'phx_demo_admin';

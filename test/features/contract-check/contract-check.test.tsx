@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { operations } from '../../../src/contract/operations.ts';
+import { operations } from '../../../src/contract/operations/operations.ts';
 import { renderApp } from '../../render.tsx';
 import { server } from '../../setup.ts';
 

@@ -12,7 +12,7 @@ import { server } from '../../setup.ts';
 
 beforeAll(async () => {
   await preloadDashboardDetail();
-  await import('../../../src/features/dashboard-detail/access-tab.tsx');
+  await import('../../../src/features/dashboard-detail/access/access-tab.tsx');
 }, 30_000);
 
 /** A row's cells (the person's row header first), as text. */

@@ -1,7 +1,7 @@
 /** Shared by the dashboard detail tests: seeded ids, direct API calls, and the requests the console sent. */
 import type { RequestLogEntry } from '../../../src/api/runtime/request-log.ts';
 import type { ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 
 export const project = seedIds.projects.app;
 export const dashboards = seedIds.dashboards;
@@ -28,8 +28,8 @@ export function sentRequests(runtime: ConsoleRuntime, method: string, path: stri
 export async function preloadDashboardDetail(): Promise<void> {
   await Promise.all([
     import('../../../src/features/dashboard-detail/dashboard-detail-page.tsx'),
-    import('../../../src/features/dashboard-detail/overview-tab.tsx'),
-    import('../../../src/features/dashboard-detail/collaborators-tab.tsx'),
-    import('../../../src/features/dashboard-detail/sharing-tab.tsx'),
+    import('../../../src/features/dashboard-detail/overview/overview-tab.tsx'),
+    import('../../../src/features/dashboard-detail/collaborators/collaborators-tab.tsx'),
+    import('../../../src/features/dashboard-detail/sharing/sharing-tab.tsx'),
   ]);
 }

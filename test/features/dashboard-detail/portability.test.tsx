@@ -6,9 +6,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboardToTemplate } from '../../../src/api/resources/dashboard-template.ts';
+import { dashboardToTemplate } from '../../../src/api/resources/dashboards/dashboard-template.ts';
 import type { Dashboard } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import posthogTemplate from '../../fixtures/dashboard-template-posthog.json';
 import { apiDashboardPath, dashboardPath, dashboards, preloadDashboardDetail, sentRequests } from './dashboard-detail-helpers.ts';
 import { accessKnown, apiGet, renderApp } from '../../render.tsx';
@@ -21,8 +21,8 @@ const importPath = `/api/projects/${P.app}/dashboards/create_from_template_json/
 beforeAll(async () => {
   await preloadDashboardDetail();
   await Promise.all([
-    import('../../../src/features/dashboard-detail/copy-to-project-dialog.tsx'),
-    import('../../../src/features/dashboard-detail/move-tile-dialog.tsx'),
+    import('../../../src/features/dashboard-detail/overview/copy-to-project-dialog.tsx'),
+    import('../../../src/features/dashboard-detail/overview/move-tile-dialog.tsx'),
     import('../../../src/features/dashboards/dashboards-page.tsx'),
     import('../../../src/features/dashboards/new-dashboard-dialog.tsx'),
   ]);

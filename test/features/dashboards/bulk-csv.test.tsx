@@ -2,7 +2,7 @@ import { configure, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
 import { csvFileName, dashboardsCsv } from '../../../src/features/dashboards/dashboards-csv.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiGet, renderApp } from '../../render.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });

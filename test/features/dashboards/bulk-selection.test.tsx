@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { accessKnown, apiGet, renderApp } from '../../render.tsx';
 
 const { projects } = seedIds;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { accessKnown, apiGet, renderApp } from '../../render.tsx';
 import { mock, server } from '../../setup.ts';
 

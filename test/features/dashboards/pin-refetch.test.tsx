@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../../src/api/runtime/request-log.ts';
 import type { ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
 import type { DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiGet, renderApp } from '../../render.tsx';
 
 beforeAll(async () => {

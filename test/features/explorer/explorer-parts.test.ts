@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { explorerChanges } from '../../../src/api/resources/explorer.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
-import { explorerFormOf, explorerLink, explorerLinkForRequest, requestOfExplorerSearch } from '../../../src/components/explorer-link.ts';
+import { explorerFormOf, explorerLink, explorerLinkForRequest, requestOfExplorerSearch } from '../../../src/components/share-request/explorer-link.ts';
 import { addRecent, readRecent, RECENT_LIMIT } from '../../../src/features/explorer/recent-requests.ts';
 import { buildSnippet, type SnippetKind } from '../../../src/features/explorer/snippets.ts';
 

@@ -5,7 +5,7 @@
 // is not the mock, the answer's verdict and id links, Copy link, Recent requests, Open in explorer.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operations } from '../../../src/contract/operations.ts';
+import { operations } from '../../../src/contract/operations/operations.ts';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../render.tsx';
 import { server } from '../../setup.ts';

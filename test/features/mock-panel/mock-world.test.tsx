@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
-import { buildCurlCommand } from '../../../src/components/curl.ts';
+import { buildCurlCommand } from '../../../src/components/share-request/curl.ts';
 import { renderApp } from '../../render.tsx';
 import { mock } from '../../setup.ts';
 

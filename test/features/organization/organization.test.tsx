@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Paginated, ProjectListItem } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiGet, renderApp } from '../../render.tsx';
 import { server } from '../../setup.ts';
 

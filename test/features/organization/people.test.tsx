@@ -10,7 +10,7 @@ import { useSetAccessRule } from '../../../src/api/access/access-controls.ts';
 import { freshConsole } from '../../console.ts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Member, Paginated, ProjectListItem } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiGet, renderApp } from '../../render.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
 import type { Project } from '../../../src/contract/schemas.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { apiSend } from '../dashboard-detail/dashboard-detail-helpers.ts';
 import { accessKnown, apiGet, renderApp } from '../../render.tsx';
 import { mock, server } from '../../setup.ts';

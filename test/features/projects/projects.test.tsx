@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
 import type { Paginated, ProjectListItem } from '../../../src/contract/schemas.ts';
 import { newProjectRecord } from '../../../src/mock/rules/projects.ts';
-import { seedIds } from '../../../src/mock/seed.ts';
+import { seedIds } from '../../../src/mock/store/seed.ts';
 import { accessKnown, apiGet, renderApp } from '../../render.tsx';
 import { mock, server } from '../../setup.ts';
 
