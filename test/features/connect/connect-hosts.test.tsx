@@ -37,7 +37,7 @@ describe('Connect: the API host', () => {
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(runtime.connection.get()?.host).toBe('https://eu.posthog.com');
-    expect(screen.getByText('PostHog Cloud EU', { selector: '.backend-badge' })).toBeInTheDocument();
+    expect(await screen.findByText('PostHog Cloud EU', { selector: '.backend-badge' })).toBeInTheDocument();
     await waitFor(() => expect(runtime.requestLog.get().filter((entry) => entry.url.includes('/api/')).length).toBeGreaterThan(2));
     // Every API request went to that host, none to the page's own /api/.
     const apiCalls = runtime.requestLog.get().filter((entry) => new URL(entry.url).pathname.startsWith('/api/'));
