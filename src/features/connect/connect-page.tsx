@@ -13,21 +13,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { lockedApiOrigin } from '../../api/runtime/connect-src-policy.ts';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { FORGET_AFTER_CHOICES, forgetAfterMs, type ForgetAfter } from '../../api/connect/save-connection.ts';
-import { hostPathLeftOut, normalizeHost } from '../../api/connect/typed-host.ts';
-import { forgetSavedConnection, HostFailure, peekPendingCheck, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
+import { normalizeHost } from '../../api/connect/typed-host.ts';
+import { forgetSavedConnection, HostFailure, reloadToCheckElsewhere, rememberedConnectionFor, takePendingCheck, useConnectWithKey, useSavedConnections, type PendingCheck, type SavedConnection } from '../../api/connect/connect-with-key.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import { errorDetail, errorStatus, errorTitle } from '../../components/feedback/error-text.ts';
 import { CheckboxField, Field, SelectField } from '../../components/form/field.tsx';
 import { useDocumentTitle } from '../../components/layout/document-title.tsx';
-import { useForm, type FormErrors } from '../../components/form/use-form.ts';
+import { useForm } from '../../components/form/use-form.ts';
+import { connectErrors, startingPoint, type ConnectValues } from './connect-values.ts';
+import { DemoKeys } from './demo-keys.tsx';
+import { HostField } from './host-field.tsx';
 import { SavedConnections } from './saved-connections.tsx';
 import './connect.css';
-
-/** The quick picks beside `API host`: PostHog Cloud's two regions. */
-export const CLOUD_HOSTS = [
-  { name: 'PostHog Cloud US', host: 'https://us.posthog.com' },
-  { name: 'PostHog Cloud EU', host: 'https://eu.posthog.com' },
-] as const;
 
 /** Where to go after connecting: `next` when it is a path of this console, else /projects. */
 export function safeNextPath(next: string | null): string {
@@ -61,35 +58,6 @@ function useSettledHost(input: string, delayMs = 400): string | null {
   } catch {
     return null;
   }
-}
-
-interface ConnectValues {
-  host: string;
-  key: string;
-  remember: boolean;
-  forgetAfter: ForgetAfter;
-}
-
-/** A host that is not an address the console may call, and a missing key, each under its field. */
-function connectErrors({ host, key }: ConnectValues): FormErrors {
-  const errors: FormErrors = {};
-  try {
-    normalizeHost(host);
-  } catch (error) {
-    errors.host = errorDetail(error);
-  }
-  if (!key.trim()) errors.key = 'Enter your personal API key.';
-  return errors;
-}
-
-/** What the form starts from: a check that waited across the reload unlocking the policy (reloadToCheckElsewhere), else the connected host. */
-function startingPoint(connectedHost: string | undefined): { waiting: PendingCheck | null; values: ConnectValues } {
-  const waiting = peekPendingCheck();
-  const forgetAfter = FORGET_AFTER_CHOICES.find((choice) => choice.ms === waiting?.forgetAfterMs)?.value ?? 'never';
-  return {
-    waiting,
-    values: { host: waiting?.host ?? connectedHost ?? '', key: waiting?.key ?? '', remember: waiting?.remember ?? false, forgetAfter },
-  };
 }
 
 export default function ConnectPage() {
@@ -126,8 +94,6 @@ export default function ConnectPage() {
   // Never asks a host the page's policy would refuse (that would only log a violation).
   const reachable = settledHost !== null && !outsideLockedPolicy(settledHost);
   const mockInfo = useQuery({ ...mockQueries.info(settledHost ?? '(not a valid host)'), enabled: reachable });
-  const pathLeftOut = hostPathLeftOut(host);
-  const typedOrigin = pathLeftOut ? normalizeHost(host) : null;
 
   /** Checks the key and saves the connection, then goes on; a host that failed gets the focus. */
   const check = (input: PendingCheck) =>
@@ -215,41 +181,14 @@ export default function ConnectPage() {
         )}
 
         {mockInfo.data && (
-          <section className="demo-keys" aria-labelledby="demo-keys-title">
-            <h2 id="demo-keys-title">Demo keys</h2>
-            {import.meta.env.MODE === 'demo' ? (
-              <p>
-                This is the in-browser demo: the mock backend runs inside this page and keeps its data in this browser only
-                (Reset demo data in Mock controls starts over). Pick a demo key to connect with it at once, or enter a key
-                below:
-              </p>
-            ) : (
-              <p>
-                This console is served with the bundled mock backend. Pick a demo key to connect with it at once, or enter
-                a key below:
-              </p>
-            )}
-            <ul className="demo-key-list">
-              {mockInfo.data.keys.map((demo) => (
-                <li key={demo.key}>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={pending}
-                    onClick={() => {
-                      form.set('key', demo.key);
-                      form.submit(undefined, send, { key: demo.key });
-                    }}
-                  >
-                    Use demo key {demo.key}
-                  </button>
-                  <span className="demo-key-detail">
-                    {demo.user} · {demo.scopes.join(', ')}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <DemoKeys
+            keys={mockInfo.data.keys}
+            disabled={pending}
+            onUse={(demoKey) => {
+              form.set('key', demoKey);
+              form.submit(undefined, send, { key: demoKey });
+            }}
+          />
         )}
 
         <SavedConnections
@@ -261,44 +200,7 @@ export default function ConnectPage() {
         />
 
         <form onSubmit={onSubmit} noValidate aria-describedby={failure ? failureId : undefined}>
-          <Field
-            label="API host"
-            hint="Leave empty to use this site's own origin (the dev proxy or the bundled mock), or enter an https:// address such as https://us.posthog.com (http:// only for localhost or 127.0.0.1)."
-            error={form.error('host')}
-          >
-            {(control) => (
-              <>
-                <input
-                  {...control}
-                  ref={hostInput}
-                  type="text"
-                  inputMode="url"
-                  autoComplete="url"
-                  spellCheck={false}
-                  placeholder="Empty: this site's own origin"
-                  value={host}
-                  onChange={(event) => form.set('host', event.target.value)}
-                />
-                {pathLeftOut && typedOrigin && (
-                  <p className="field-hint">
-                    The console uses {typedOrigin}: the API is at the root of its host, so {pathLeftOut} is left out.
-                  </p>
-                )}
-                <div className="cloud-picks">
-                  {CLOUD_HOSTS.map((cloud) => (
-                    <button
-                      key={cloud.host}
-                      type="button"
-                      className="button button-small"
-                      onClick={() => form.set('host', cloud.host)}
-                    >
-                      {cloud.name}
-                    </button>
-                  ))}
-                </div>
-              </>
-            )}
-          </Field>
+          <HostField value={host} error={form.error('host')} onChange={(value) => form.set('host', value)} inputRef={hostInput} />
 
           <Field label="Personal API key" error={form.error('key')} hint="Create one in your account settings; it starts with phx_.">
             {(control) => (

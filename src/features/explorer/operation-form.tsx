@@ -16,7 +16,6 @@ import { CopyButton } from '../../components/button/copy-button.tsx';
 import { Dialog } from '../../components/dialog/dialog.tsx';
 import { errorDetail } from '../../components/feedback/error-text.ts';
 import { explorerLink, type ExplorerForm } from '../../components/share-request/explorer-link.ts';
-import { fieldErrorFromIssue } from '../../contract/errors.ts';
 import { fillPath, type Operation } from '../../contract/operations/operations.ts';
 import { keyUse, type KeyFacts } from './key-use.ts';
 import { ParamField } from './param-field.tsx';
@@ -24,23 +23,7 @@ import { addRecent } from './recent-requests.ts';
 import { ResponseView, type SentRequest } from './response-view.tsx';
 import { buildSnippet, type SnippetKind } from './snippets.ts';
 import { PathText } from './path-text.tsx';
-
-/** The body's problems against the operation's input schema, each named by its field; [] when it passes. */
-export function bodyProblems(operation: Pick<Operation, 'body'>, text: string): string[] {
-  if (!operation.body) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return [`The body is not JSON: ${error instanceof Error ? error.message : String(error)}`];
-  }
-  const parsed = operation.body.schema.safeParse(json);
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => {
-    const problem = fieldErrorFromIssue(issue, json);
-    return `${problem.attr ?? 'body'}: ${problem.detail}`;
-  });
-}
+import { bodyProblems, RequestBodyField } from './request-body-field.tsx';
 
 const exampleOf = (operation: Operation) => (operation.body ? JSON.stringify(operation.body.example, null, 2) : null);
 
@@ -87,9 +70,6 @@ export function OperationForm({ operation, initial, facts }: OperationFormProps)
   const [answer, setAnswer] = useState<{ exchange: Exchange; sent: SentRequest } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
-  const bodyId = useId();
-  const problemsId = useId();
-  const anywayId = useId();
   const sendRef = useRef<HTMLButtonElement>(null);
   const use = keyUse(operation, facts);
   const problems = useMemo(() => (form.body === null ? [] : bodyProblems(operation, form.body)), [operation, form.body]);
@@ -202,35 +182,13 @@ export function OperationForm({ operation, initial, facts }: OperationFormProps)
           </fieldset>
         )}
         {form.body !== null && (
-          <div className={problems.length ? 'field field-invalid' : 'field'}>
-            <label htmlFor={bodyId}>Request body</label>
-            <textarea
-              id={bodyId}
-              className="explorer-body"
-              spellCheck={false}
-              rows={Math.min(16, Math.max(4, form.body.split('\n').length + 1))}
-              value={form.body}
-              aria-invalid={problems.length ? true : undefined}
-              aria-describedby={problemsId}
-              onChange={(event) => setForm((current) => ({ ...current, body: event.target.value }))}
-            />
-            <div id={problemsId} aria-live="polite">
-              {problems.length === 0 ? (
-                <p className="field-hint">The body matches the contract’s input schema.</p>
-              ) : (
-                <ul className="field-error explorer-problems">
-                  {problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="field-checkbox-row">
-              <input id={anywayId} type="checkbox" checked={anyway} onChange={(event) => setAnyway(event.target.checked)} />
-              <label htmlFor={anywayId}>Send it anyway</label>
-            </div>
-            <p className="field-hint">A negative test: the body is sent as typed, and marked so in the API log.</p>
-          </div>
+          <RequestBodyField
+            body={form.body}
+            problems={problems}
+            anyway={anyway}
+            onChange={(body) => setForm((current) => ({ ...current, body }))}
+            onAnyway={setAnyway}
+          />
         )}
         <div className="button-row explorer-actions">
           <button ref={sendRef} type="button" className="button button-primary" aria-keyshortcuts="Control+Enter Meta+Enter" aria-busy={send.isPending || undefined} onClick={trySend}>

@@ -2,7 +2,7 @@
  * The writable settings in sections (General, Web, Replay, Autocapture and privacy). `Save changes`
  * sends a PATCH of the changed fields only; afterwards the form shows the values the API saved.
  */
-import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useMemo, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { reasons } from '../../api/access/authorization.ts';
 import { useUpdateProject } from '../../api/resources/project-mutations.ts';
@@ -11,13 +11,10 @@ import { memberProjectFields, timeZones } from '../../contract/inputs.ts';
 import type { Project } from '../../contract/schemas.ts';
 import { ComboboxField } from '../../components/combobox/combobox-field.tsx';
 import { useCheckedSave } from '../../components/form/use-checked-save.ts';
-import { Button } from '../../components/button/button.tsx';
-import { ActionError } from '../../components/feedback/error-state.tsx';
 import { errorStatus } from '../../components/feedback/error-text.ts';
-import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../../components/form/field.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/form/field.tsx';
 import { useToast } from '../../components/feedback/toast.tsx';
 import { useForm } from '../../components/form/use-form.ts';
-import { AuthorizedUrls } from './authorized-urls.tsx';
 import { LeaveGuard } from '../../components/form/leave-guard.tsx';
 import {
   asUpdateInput,
@@ -29,13 +26,10 @@ import {
   settingsFieldOf,
   type SettingsDraft,
 } from './settings-draft.ts';
-
-type NumberField = 'session_recording_sample_rate' | 'session_recording_minimum_duration_milliseconds';
-
-const numberFieldMessages: Record<NumberField, string> = {
-  session_recording_sample_rate: 'Enter a number from 0 to 1, e.g. 0.25.',
-  session_recording_minimum_duration_milliseconds: 'Enter a whole number of milliseconds from 0 to 30000.',
-};
+import { AuthorizedUrls } from './authorized-urls.tsx';
+import { numberFieldMessages, ReplaySettings, type NumberField } from './replay-settings.tsx';
+import { SettingsSaveBar } from './settings-save-bar.tsx';
+import { Section } from './settings-section.tsx';
 
 export interface SettingsFormProps {
   project: Project;
@@ -44,34 +38,6 @@ export interface SettingsFormProps {
   /** Why the person cannot change the admin-only settings (a member), or null. */
   adminOnlyReason: string | null;
   allowLeaveRef: RefObject<boolean>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="panel settings-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-const notApplyingReason = 'Applies only when session recording is on.';
-
-/**
- * The hint of a Replay setting. While `Record user sessions` is off the setting does not apply: it is
- * shown disabled, with this reason first, and keeps its value. Not editable then, because a value
- * typed there would change nothing, and turning recording on in the same form makes it editable at
- * once (nothing needs saving first).
- */
-function ReplayHint({ off, children }: { off: boolean; children: ReactNode }) {
-  return off ? (
-    <>
-      <strong className="not-applying-reason">{notApplyingReason}</strong> {children}
-    </>
-  ) : (
-    children
-  );
 }
 
 export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLeaveRef }: SettingsFormProps) {
@@ -108,7 +74,6 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
   // Reading the project again just before saving, and the error when that read failed.
   const busy = checking || update.isPending;
   const toast = useToast();
-  const saveHintId = useId();
   const readOnlyId = useId();
 
   const form = useForm<SettingsDraft>({
@@ -150,9 +115,6 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
       void saveChecked(form);
     });
 
-  const nothingToSave = !dirty;
-  // Sample rate and minimum duration apply only to recorded sessions (see ReplayHint).
-  const recordingOff = !draft.session_recording_opt_in;
 
   return (
     <>
@@ -222,69 +184,7 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
             />
           </Section>
 
-          <Section title="Replay">
-            <CheckboxField
-              label="Record user sessions"
-              checked={draft.session_recording_opt_in}
-              onChange={(event) => set('session_recording_opt_in', event.target.checked)}
-            />
-            <Field
-              label="Sample rate"
-              className={recordingOff ? 'field-not-applying' : undefined}
-              hint={
-                <ReplayHint off={recordingOff}>
-                  The share of sessions recorded, from 0 to 1 in steps of 0.01 (0.50 is half). Empty records every session.
-                </ReplayHint>
-              }
-              error={form.error('session_recording_sample_rate')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={1}
-                  step={0.01}
-                  value={draft.session_recording_sample_rate}
-                  disabled={locked('session_recording_sample_rate') || recordingOff}
-                  onChange={(event) =>
-                    setNumber('session_recording_sample_rate', event.target.value, event.target.validity?.badInput ?? false)
-                  }
-                />
-              )}
-            </Field>
-            <Field
-              label="Minimum duration (ms)"
-              className={recordingOff ? 'field-not-applying' : undefined}
-              hint={
-                <ReplayHint off={recordingOff}>
-                  Sessions shorter than this are not kept: 0 to 30000 milliseconds. Empty means no minimum.
-                </ReplayHint>
-              }
-              error={form.error('session_recording_minimum_duration_milliseconds')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={30000}
-                  step={1}
-                  value={draft.session_recording_minimum_duration_milliseconds}
-                  disabled={locked('session_recording_minimum_duration_milliseconds') || recordingOff}
-                  onChange={(event) =>
-                    setNumber(
-                      'session_recording_minimum_duration_milliseconds',
-                      event.target.value,
-                      event.target.validity?.badInput ?? false,
-                    )
-                  }
-                />
-              )}
-            </Field>
-          </Section>
+          <ReplaySettings draft={draft} set={set} setNumber={setNumber} error={form.error} locked={locked} />
 
           <Section title="Autocapture and privacy">
             <CheckboxField
@@ -328,44 +228,18 @@ export function SettingsForm({ project, readOnlyReason, adminOnlyReason, allowLe
           </Section>
         </fieldset>
 
-        <div className="settings-save-bar">
-          {form.formProblem && (
-            <p className="field-error" role="alert">
-              {form.formProblem}
-            </p>
-          )}
-          <ActionError
-            error={checkError ?? form.serverFormError}
-            prefix={errorStatus(form.serverFormError) === 403 ? 'Not allowed:' : 'Could not save:'}
-          />
-          <div className="button-row">
-            <Button
-              type="submit"
-              className="button button-primary"
-              disabled={!canWrite}
-              pending={busy}
-              inactive={nothingToSave}
-              aria-describedby={saveHintId}
-            >
-              Save changes
-            </Button>
-            {/* Focusable when there is nothing to discard, so focus stays here after discarding. */}
-            <Button inactive={!dirty || busy} onClick={discard}>
-              Discard changes
-            </Button>
-            <p id={saveHintId} className="field-hint" aria-live="polite">
-              {!canWrite
-                ? readOnlyReason
-                : checking
-                  ? 'Checking for changes by others…'
-                  : update.isPending
-                  ? 'Saving…'
-                  : dirty
-                    ? 'You have unsaved changes.'
-                    : 'No unsaved changes.'}
-            </p>
-          </div>
-        </div>
+        <SettingsSaveBar
+          formProblem={form.formProblem}
+          serverFormError={form.serverFormError}
+          checkError={checkError}
+          canWrite={canWrite}
+          readOnlyReason={readOnlyReason}
+          dirty={dirty}
+          checking={checking}
+          saving={update.isPending}
+          busy={busy}
+          onDiscard={discard}
+        />
       </form>
       {/* Outside the form: a dialog's submit must not bubble (through the portal) into this form. */}
       <LeaveGuard
