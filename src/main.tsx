@@ -1,3 +1,5 @@
+// The base stylesheet first: every component's own stylesheet, imported with it, comes after it.
+import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
@@ -6,7 +8,6 @@ import { createConsoleRuntime } from './api/runtime/runtime.ts';
 import { App } from './app/app.tsx';
 import { startColdStart } from './app/cold-start/index.ts';
 import { createAppRoutes } from './app/routes/routes.tsx';
-import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -118,7 +118,7 @@ describe('List pages on a phone at 390×844', () => {
       tabs.evaluate((element) => ({
         scrolls: element.scrollWidth > element.clientWidth + 1,
         right: element.getBoundingClientRect().right,
-        // The cue: the row's edge fades where more tabs wait (src/app/styles.css, `.tab-list`).
+        // The cue: the row's edge fades where more tabs wait (src/components/layout/tabs.css, `.tab-list`).
         cue: getComputedStyle(element).backgroundImage,
       }));
     const before = await state();

@@ -19,6 +19,9 @@ import { useAppUi } from './api-log-panel-state.tsx';
 import { afterPageSettles } from '../when-idle.ts';
 import { useShellScope, type ShellScope } from '../routes/current-project.ts';
 import type { GoSection } from './shortcuts.ts';
+import '../../components/button/button.css';
+import './shell.css';
+import './top-bar.css';
 
 const ApiLogPanel = lazyComponent(
   () => import('../../features/api-log/api-log-panel.tsx'),

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import './copy-button.css';
 
 export interface CopyButtonProps {
   /** The text to copy, or a function giving it at click time. */

@@ -6,6 +6,7 @@
  * `<body>`: keyboard and screen-reader users lose their place.
  */
 import { useState, type FocusEvent, type MouseEvent } from 'react';
+import './button.css';
 import './focus-safe-disabled.css';
 
 export interface ControlState {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../button/button.tsx';
 import { Dialog } from './dialog.tsx';
 import { ActionError } from '../feedback/error-state.tsx';
+import './dialog.css';
 
 export interface ConfirmDialogProps {
   open: boolean;

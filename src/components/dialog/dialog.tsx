@@ -25,6 +25,7 @@ import {
   pushOpenDialog,
   removeOpenDialog,
 } from './overlay-stack.ts';
+import './dialog.css';
 
 
 const FOCUSABLE = [

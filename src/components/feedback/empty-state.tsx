@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './states.css';
 
 export interface EmptyStateProps {
   title: string;

@@ -1,4 +1,5 @@
 import { errorDetail, errorStatus, errorStatusLine, errorTitle } from './error-text.ts';
+import './states.css';
 
 export interface ErrorStateProps {
   /** What failed, e.g. "Could not load the dashboards"; default: a heading by the error's kind. */

@@ -1,3 +1,5 @@
+import './states.css';
+
 export interface LoadingStateProps {
   /** What is loading, e.g. "Loading dashboards…" (default "Loading…"). */
   label?: string;

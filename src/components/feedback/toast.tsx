@@ -26,6 +26,7 @@ import { createPortal } from 'react-dom';
 import { errorDetail } from './error-text.ts';
 import { lazyComponent } from '../layout/lazy-component.tsx';
 import { hasOpenDialog, KEEP_INTERACTIVE_ATTRIBUTE, subscribeOpenDialogs } from '../dialog/overlay-stack.ts';
+import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

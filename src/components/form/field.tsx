@@ -10,6 +10,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import './field.css';
 
 /** Spread these on the control inside `Field`. */
 export interface FieldControlProps {

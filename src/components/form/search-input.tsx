@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import './field.css';
 
 export interface SearchInputProps {
   /** The searchbox's name, e.g. `Search dashboards`. */

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useControlState } from '../button/focus-safe-disabled.ts';
+import './switch.css';
 
 export interface SwitchProps {
   /** The switch's name, e.g. `Share publicly`. */

@@ -4,6 +4,7 @@
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import './tabs.css';
 
 export interface LinkTab {
   /** Absolute path of the tab, e.g. `/projects/1/dashboards/7/sharing`. */

@@ -30,6 +30,7 @@ import {
   useAutoLoad,
   type InfiniteTableBaseProps,
 } from './table-parts.tsx';
+import './data-table.css';
 
 export type { TableColumn } from './table-parts.tsx';
 

@@ -16,6 +16,7 @@ import {
   useAutoLoad,
   type InfiniteTableBaseProps,
 } from './table-parts.tsx';
+import './data-table.css';
 
 export type PlainInfiniteTableProps<T> = InfiniteTableBaseProps<T>;
 
