@@ -4,7 +4,7 @@
  * scores under 85 %. Not part of `npm test` or CI (it takes long on the 2-core machine).
  *
  * A file's own tests are the test file of its name in the group's test folder (`csv.ts` →
- * `test/components/csv.test.ts`); without one, the unit test files that import it; without those
+ * `test/components/table/csv.test.ts`); without one, the unit test files that import it; without those
  * (the mock's rules, which the API tests reach through the handlers), its group's test folder. The page tests of
  * test/features and test/app never count: a rule a page test happens to cover is still untested.
  * Files with the same tests share one Stryker run.
