@@ -3,7 +3,7 @@
 // import each other. Zones compare RESOLVED files, so `../x/y`, `../../features/x/y.ts` and
 // `import('../x/y.tsx')` are all caught; aliases are refused outright (the code imports by relative path).
 // test/lint/boundary-probes.mjs (part of `npm run lint`) feeds a probe of each kind to ESLint and expects an error.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -111,7 +111,9 @@ const zones = [
   },
   ...layerZone('mock', ['api', 'app', 'features', 'components'], 'mock/ imports only contract/.'),
   // The mock's domain rules know no HTTP: statuses, headers, URLs and transports live in handlers/ and above.
-  ...['handlers', 'index.ts', 'faults.ts', 'server.ts', 'node-adapter.ts', 'browser.ts', 'persist.ts', 'worlds.ts'].map((from) => ({
+  // The store's records and db are domain data (rules read and write them); its persistence and worlds
+  // are the transports' business, like serve/.
+  ...['handlers', 'serve', 'index.ts', 'faults.ts', 'store/persist.ts', 'store/worlds.ts'].map((from) => ({
     target: './src/mock/rules',
     from: `./src/mock/${from}`,
     message: 'mock/rules/ holds domain rules only: HTTP lives in mock/handlers/.',
@@ -124,6 +126,10 @@ const zones = [
     message: 'Features do not import each other: move shared pieces into components/ or api/.',
   })),
 ];
+
+// A zone names folders and files by path: one that no longer exists (a file moved) guards nothing, silently.
+const missing = zones.flatMap((zone) => [zone.target, ...[zone.from].flat()]).filter((path) => !existsSync(new URL(path, import.meta.url)));
+if (missing.length > 0) throw new Error(`eslint.config.js: a layer zone names paths that do not exist: ${[...new Set(missing)].join(', ')}`);
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-demo', 'node_modules', 'public/mockServiceWorker.js', 'test/e2e/out', '.stryker-tmp', 'reports'] },

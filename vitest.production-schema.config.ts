@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // The files that run the mock in-process (setupMockApi): the others start servers and call them
 // with fetch, which the observer does not see.
 const observed = ['test/contract', 'test/mock']
-  .flatMap((folder) => readdirSync(folder).map((name) => `${folder}/${name}`))
+  .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => `${folder}/${name}`))
   .filter((file) => file.endsWith('.test.ts') && readFileSync(file, 'utf8').includes('setupMockApi('));
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // Part of `npm run lint`: each probe below breaks one rule of eslint.config.js (the import boundaries, a
 // raw `aria-disabled` in a feature instead of components/button/button.tsx, `document.title` set outside
-// components/layout/document-title.tsx, a clickable <div> that jsx-a11y refuses) and must be refused by ESLint. A probe is linted as if it were the file at `path` (nothing is
+// components/layout/document-title.tsx, a clickable <div> that jsx-a11y refuses) and must be refused by ESLint, in a folder and in its subfolders (components/table/, mock/rules/dashboards/, …). A probe is linted as if it were the file at `path` (nothing is
 // written to src/), so a rule that stops working shows up here instead of in review.
 import { ESLint } from 'eslint';
 
@@ -40,6 +40,27 @@ const probes = [
   { name: 'a queryKey written in a feature', path: 'src/features/go-to/probe.ts', code: `import { queryOptions } from '@tanstack/react-query';\nexport const probe = queryOptions({ queryKey: ['dashboards', '1', 'list', 'go-to'], queryFn: () => 1 });\n`, rule: 'no-restricted-syntax' },
   { name: 'a queryKey written in app/', path: 'src/app/probe.ts', code: `import type { QueryClient } from '@tanstack/react-query';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: ['dashboards'] });\n`, rule: 'no-restricted-syntax' },
   { name: 'a key root in a feature', path: 'src/features/activity/probe.ts', code: `import { keyRoots } from '../../api/client/query-keys.ts';\nexport const probe = keyRoots.mock;\n`, rule: 'no-restricted-syntax' },
+  // The subfolders of each zone (the layout of issue 46): a rule set on a folder holds in its subfolders too.
+  { name: 'components/table → api', path: 'src/components/table/probe.ts', code: `import { isApiError } from '../../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'components/dialog → feature', path: 'src/components/dialog/probe.ts', code: `export const probe = () => import('../../features/${sibling}');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'components/form → app', path: 'src/components/form/probe.ts', code: `import { whenIdle } from '../../app/when-idle.ts';\nexport const probe = whenIdle;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'document.title set by hand in components/feedback', path: 'src/components/feedback/probe.tsx', code: `export const probe = () => { document.title = 'Probe'; };\n`, rule: 'no-restricted-syntax' },
+  { name: 'feature tab → sibling feature', path: 'src/features/dashboard-detail/access/probe.ts', code: `import { emptyDraft } from '../../${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'raw aria-disabled in a feature tab', path: 'src/features/dashboard-detail/sharing/probe.tsx', code: `export const Probe = ({ busy }: { busy: boolean }) => <button type="button" aria-disabled={busy}>Go</button>;\n`, rule: 'no-restricted-syntax' },
+  { name: 'app/shell → mock', path: 'src/app/shell/probe.ts', code: `export const probe = () => import('../../mock/serve/browser.ts');\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'a queryKey written in app/routes', path: 'src/app/routes/probe.ts', code: `import type { QueryClient } from '@tanstack/react-query';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: ['dashboards'] });\n`, rule: 'no-restricted-syntax' },
+  { name: 'contract/operations → api', path: 'src/contract/operations/probe.ts', code: `import { isApiError } from '../../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/resources/dashboards → feature', path: 'src/api/resources/dashboards/probe.ts', code: `import { emptyDraft } from '../../../features/${sibling}';\nexport const probe = emptyDraft;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'api/resources/dashboards → cold start', path: 'src/api/resources/dashboards/probe.ts', code: `import { startColdStart } from '../../../app/cold-start/index.ts';\nexport const probe = startColdStart;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock/store → api', path: 'src/mock/store/probe.ts', code: `import { isApiError } from '../../api/client/http.ts';\nexport const probe = isApiError;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock/serve → components', path: 'src/mock/serve/probe.ts', code: `import { csvRow } from '../../components/table/csv.ts';\nexport const probe = csvRow;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules → serve', path: 'src/mock/rules/probe.ts', code: `import { startMockServer } from '../serve/server.ts';\nexport const probe = startMockServer;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules → store persistence', path: 'src/mock/rules/probe.ts', code: `import * as persist from '../store/persist.ts';\nexport const probe = persist;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules → worlds', path: 'src/mock/rules/probe.ts', code: `import * as worlds from '../store/worlds.ts';\nexport const probe = worlds;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules/dashboards → msw', path: 'src/mock/rules/dashboards/probe.ts', code: `import { HttpResponse } from 'msw';\nexport const probe = () => HttpResponse.json({});\n`, rule: 'no-restricted-imports' },
+  { name: 'mock rules/dashboards → Response', path: 'src/mock/rules/dashboards/probe.ts', code: `export const probe = () => new Response(null, { status: 404 });\n`, rule: 'no-restricted-globals' },
+  { name: 'mock rules/dashboards → handlers', path: 'src/mock/rules/dashboards/probe.ts', code: `import { problems } from '../../handlers/problem.ts';\nexport const probe = problems.notFound;\n`, rule: 'import-x/no-restricted-paths' },
+  { name: 'mock rules/dashboards → serve', path: 'src/mock/rules/dashboards/probe.ts', code: `import { startMockServer } from '../../serve/server.ts';\nexport const probe = startMockServer;\n`, rule: 'import-x/no-restricted-paths' },
   { name: 'classic zod', path: 'src/contract/probe.ts', code: `import { z } from 'zod';\nexport const probe = z;\n`, rule: 'no-restricted-imports' },
 ];
 

@@ -3,8 +3,8 @@
  * below, each file against its own tests only, then a score per file; exits non-zero when a file
  * scores under 85 %. Not part of `npm test` or CI (it takes long on the 2-core machine).
  *
- * A file's own tests are the test file of its name in the group's test folder (`csv.ts` →
- * `test/components/csv.test.ts`); without one, the unit test files that import it; without those
+ * A file's own tests are the test file of its name in the group's test folder, at the same place
+ * in it as the file in the source folder (`src/components/table/csv.ts` → `test/components/table/csv.test.ts`); without one, the unit test files that import it; without those
  * (the mock's rules, which the API tests reach through the handlers), its group's test folder. The page tests of
  * test/features and test/app never count: a rule a page test happens to cover is still untested.
  * Files with the same tests share one Stryker run.
@@ -76,6 +76,9 @@ function ownTests(file: string, group: Group): string[] {
     .filter((t) => !group.exclude?.some((name) => basename(t).startsWith(`${name}.test.`)))
     .sort();
   const named = folderTests.filter((t) => basename(t).replace(/\.test\.tsx?$/, '') === basename(file, '.ts'));
+  // The test folder mirrors the source folder: of two tests of the name, the one at the file's place.
+  const mirrored = named.filter((t) => dirname(t) === join(group.tests, relative(group.folder, dirname(file))));
+  if (mirrored.length > 0) return mirrored;
   if (named.length > 0) return named;
   const importing = group.throughHandlers ? [] : [...(importers.get(file) ?? [])].sort();
   return importing.length > 0 ? importing : folderTests;
@@ -85,7 +88,8 @@ function ownTests(file: string, group: Group): string[] {
 const runs = new Map<string, { files: string[]; tests: string[] }>();
 for (const name of named.length > 0 ? named : Object.keys(groups)) {
   const group = groups[name]!;
-  const files = readdirSync(group.folder)
+  // The group's folder and its subfolders (src/components/table/, src/mock/rules/dashboards/, …).
+  const files = readdirSync(group.folder, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => join(group.folder, f))
     .filter((f) => !only || only.has(f));

@@ -1,0 +1,131 @@
+// GET /__mock/openapi.json (API.md §9): the contract as OpenAPI 3.1, for Postman, Insomnia and Bruno.
+// `npm run test:mock-openapi` checks every answer of the contract suite against it; here: the
+// document itself, and a few answers of each kind.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../../src/contract/operations/openapi.ts';
+import { endpoints } from '../../../src/contract/scopes.ts';
+import { createMock } from '../../../src/mock/index.ts';
+import { createChecker, formatReport, type Exchange } from '../../production-schema/schema-check.ts';
+import { keys, seedIds } from '../../mock/helpers.ts';
+
+const origin = 'http://localhost';
+const mock = createMock();
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let document: any;
+
+async function call(method: string, path: string, body?: unknown): Promise<Exchange> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${keys.admin}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    file: 'test/contract/operations/openapi.test.ts', test: `${method} ${path}`, method, path,
+    status: response.status, contentType: response.headers.get('content-type'), text: await response.text(),
+  };
+}
+
+describe('GET /__mock/openapi.json', () => {
+  it('answers an OpenAPI 3.1 document that a validator accepts, served from the origin asked', async () => {
+    const response = await fetch(`${origin}/__mock/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: origin }]);
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('is generated from the contract, once', () => {
+    const { servers: _servers, ...rest } = document;
+    expect(rest).toEqual(JSON.parse(JSON.stringify(contractOpenApiDocument())));
+    expect(contractOpenApiDocument()).toBe(contractOpenApiDocument());
+  });
+
+  it('lists every route of the endpoint table, described, with its scope', () => {
+    const listed = documentedEndpoints();
+    // Every route of the table but the PATCHes on collections (always 405, §2.3 step 7).
+    expect(listed.length).toBeGreaterThan(0);
+    expect(endpoints.filter((endpoint) => !listed.includes(endpoint)).every((endpoint) => endpoint.method === 'PATCH')).toBe(true);
+    const missing = listed.filter((endpoint) => !descriptions[endpoint.name]).map((endpoint) => endpoint.name);
+    expect(missing, 'endpoints of scopes.ts without a description in src/contract/operations/openapi.ts').toEqual([]);
+    for (const endpoint of listed) {
+      const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      expect(operation.security).toEqual([{ PersonalAPIKey: endpoint.scope ? [endpoint.scope] : [] }]);
+      const success = Object.keys(operation.responses).filter((status) => /^[23]|^405$/.test(status));
+      // One success; PUT access_controls/ also answers 204 when it removes a rule (§5.7).
+      expect(success, `${endpoint.method} ${endpoint.path}`).toHaveLength(descriptions[endpoint.name]!.noContent ? 2 : 1);
+      for (const status of ['401', '403', '404']) {
+        const answer = operation.responses[status];
+        const resolved = answer?.$ref ? document.components.responses[answer.$ref.split('/').pop()] : answer;
+        expect(JSON.stringify(resolved?.content), `${endpoint.method} ${endpoint.path} ${status}`).toContain('#/components/schemas/Error"');
+      }
+      if (endpoint.method === 'POST' || endpoint.method === 'PATCH' || endpoint.method === 'PUT') expect(operation.responses['400']).toBeDefined();
+    }
+    expect(document.paths['/api/projects/{project_id}/dashboards/'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/DashboardsCreateBody',
+    });
+    expect(document.components.schemas.DashboardsCreateBody.properties.name).toBeDefined();
+    // JSON, form and multipart bodies (API.md §1.3); create_from_template_json takes JSON only.
+    expect(Object.keys(document.paths['/api/projects/{project_id}/dashboards/'].post.requestBody.content)).toEqual([
+      'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data',
+    ]);
+    expect(Object.keys(document.paths['/api/projects/{project_id}/dashboards/create_from_template_json/'].post.requestBody.content)).toEqual([
+      'application/json',
+    ]);
+  });
+
+  it('has what Postman, Insomnia and Bruno need to import it: bearer auth, unique operation ids, tags', () => {
+    expect(document.components.securitySchemes.PersonalAPIKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item as object));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const tagNames = document.tags.map((tag: { name: string }) => tag.name);
+    for (const operation of operations) {
+      expect(operation.tags).toHaveLength(1);
+      expect(tagNames).toContain(operation.tags[0]);
+      expect(operation.summary).toBeTruthy();
+    }
+  });
+
+  it('says a field read as null when missing may be null or absent, and claims no server default for it', () => {
+    const userFields = document.components.schemas.User.properties as Record<string, { default?: unknown; type?: unknown }>;
+    expect(userFields.first_name).not.toHaveProperty('default');
+    expect(userFields.first_name!.type).toEqual(['string', 'null']);
+    expect(document.components.schemas.User.required).not.toContain('first_name');
+    expect(JSON.stringify(document)).not.toContain('"default":null');
+  });
+
+  it("checks the mock's answers: success, no body, errors, and a body that does not match", async () => {
+    const checker = createChecker(contractOpenApiDocument());
+    const dashboards = `/api/projects/${seedIds.projects.app}/dashboards/`;
+    const answers = [
+      await call('GET', dashboards),
+      await call('POST', dashboards, { name: 'From the OpenAPI test' }),
+      await call('GET', `${dashboards}${seedIds.dashboards.productOverview}/`),
+      await call('DELETE', `${dashboards}${seedIds.dashboards.productOverview}/`),
+      await call('GET', `${dashboards}999999/`),
+      await call('POST', dashboards, { name: 'x'.repeat(401) }),
+      await call('GET', '/api/users/@me/'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 200, 405, 404, 400, 200]);
+    const report = checker.check(answers);
+    expect(report.failed, formatReport(report, 'mock')).toBe(0);
+    expect(report.passed).toBe(answers.length);
+
+    const wrong = { ...answers[2]!, text: JSON.stringify({ ...JSON.parse(answers[2]!.text), pinned: 'yes' }) };
+    const refused = checker.check([wrong]);
+    expect(refused.failed).toBe(1);
+    expect(refused.mismatches[0]).toMatchObject({ operation: 'GET /api/projects/{project_id}/dashboards/{dashboard_id}/', pointer: '/pinned' });
+  });
+});
