@@ -74,7 +74,7 @@ interface Entry {
 async function fill(): Promise<{ entries: Entry[]; dashboard: Dashboard; sharing: SharingConfiguration; project: Project }> {
   const { queryClient: client } = freshConsole({ key: 'phx_demo_admin' });
   const all = await factories();
-  const { dashboardQueries } = (await load('resources/dashboards.ts')) as { dashboardQueries: { list: Factory } };
+  const { dashboardQueries } = (await load('resources/dashboards/dashboards.ts')) as { dashboardQueries: { list: Factory } };
   const first = (await client.fetchInfiniteQuery(dashboardQueries.list(...([PROJECT] as never[])) as never)) as { pages: { results: Dashboard[] }[] };
   const dashboardId = first.pages[0]!.results[0]!.id;
   const { projectQueries } = (await load('resources/projects.ts')) as { projectQueries: { detail: Factory } };
