@@ -17,6 +17,7 @@
 
 import { accessLevelRank, higherAccessLevel as highest, isAccessLevel, type AccessLevel } from '../../contract/access-control.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
+import { personName } from '../organization/person-name.ts';
 
 export { accessLevels, isAccessLevel, type AccessLevel } from '../../contract/access-control.ts';
 
@@ -96,8 +97,8 @@ export interface Verdict {
 
 export const roleName = (level: number): RoleName => (level >= OWNER ? 'Owner' : level >= ADMIN ? 'Admin' : 'Member');
 
-export const personName = (user: MemberInput['user']) =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email;
+/** A person's name (src/api/organization/person-name.ts), here beside the verdicts that sort by it. */
+export { personName };
 
 /** The rule for everyone, when the rules were read and there is one. */
 export function everyoneRule(rules: ReadonlyArray<AccessRuleInput> | null): AccessLevel | null {

@@ -78,9 +78,12 @@ export function bulkChange(action: BulkAction, dashboard: Pick<DashboardListItem
   }
 }
 
+/** Whether a bulk action changes `restriction_level` (`Restrict` / `Allow everyone`). */
+export const restrictsEditing = (kind: string) => kind === 'restrict' || kind === 'allowEveryone';
+
 /** The authorization question each bulk action asks (src/api/access/authorization.ts). */
 export function bulkAuthorizationAction(kind: BulkActionKind): Action {
-  if (kind === 'restrict' || kind === 'allowEveryone') return 'restrictDashboard';
+  if (restrictsEditing(kind)) return 'restrictDashboard';
   if (kind === 'restore') return 'restoreDashboard';
   return 'editDashboard';
 }
@@ -288,6 +291,8 @@ export function useBulkRun(projectId: ProjectId) {
         // This tab's rows hold each answer but not a restored row, which their refetch brings back.
         changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: kind !== 'restore' }),
         changed.refresh(keyRoots.dashboardSearches(projectId)),
+        // A new restriction changes whom each dashboard is an exception for (the person page), as a single one does.
+        ...(restrictsEditing(kind) ? [changed.refresh(keyRoots.personAccess)] : []),
       ],
     },
   });

@@ -6,7 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SharingConfiguration } from '../../contract/dashboard-sharing.ts';
 import type { Action } from '../access/authorization.ts';
-import { bulkActionVerb, bulkAuthorizationAction, sendBulkChange, type BulkAction } from './dashboard-actions.ts';
+import { bulkActionVerb, bulkAuthorizationAction, restrictsEditing, sendBulkChange, type BulkAction } from './dashboard-actions.ts';
 import { changed, type Change } from '../client/changes.ts';
 import { changeProjectRows, isProjectRows, rowFields, type OrganizationDashboard, type ProjectRows } from '../resources/dashboards/dashboard-rows.ts';
 import type { ApiCall } from '../client/http.ts';
@@ -124,7 +124,7 @@ export function useOrganizationBulkRun() {
           changed.refresh(keyRoots.activityLog(projectId)),
           // This tab holds each answer already; a restored row comes back with the fields it had.
           changed.refresh(keyRoots.dashboardRows(projectId), { otherTabsOnly: true }),
-        ]),
+        ]).concat(restrictsEditing(action.kind) ? [changed.refresh(keyRoots.personAccess)] : []),
     },
   });
 }

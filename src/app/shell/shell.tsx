@@ -67,32 +67,51 @@ const GoToDialog = lazyComponent(() => import('../../features/go-to/go-to-dialog
 const ShortcutsDialog = lazyComponent(() => import('../../features/go-to/shortcuts-dialog.tsx'));
 
 /**
- * The mock's controls (a QA tool that only the bundled mock answers for), loaded once the first page
- * has settled: the page a person came for needs none of that code, so it does not compete with it.
+ * The mock's controls (a QA tool that only the bundled mock answers for). The key and world badges
+ * and the `Mock controls` button are drawn here at once, and that one button stays for the slot's
+ * whole life; the rest (the faults reminder, the dialog) loads once the first page has settled (the
+ * page a person came for needs none of that code), or at once when the button is pressed: a press
+ * before the code is there opens the dialog when it comes. Before the mock's info has come, a world
+ * (only the mock has them) is enough to know it is the mock.
  */
-function DeferredMockPanel({ info, connectedKey, world }: { info: MockInfo | undefined; connectedKey: string | undefined; world: string | undefined }) {
+function MockPanelSlot({ info, connectedKey, world }: { info: MockInfo | undefined; connectedKey: string | undefined; world: string | undefined }) {
   const [settled, setSettled] = useState(false);
+  const [open, setOpen] = useState(false);
   useEffect(() => afterPageSettles(() => setSettled(true)), []);
-  if (!settled || !info) {
-    // Holds the panel's place (the same key badge and button), so the top bar does not move when it
-    // loads. Before the mock's info has come, a world (only the mock has them) is enough to know it.
-    const demoKey = info?.keys.find((key) => key.key === connectedKey);
-    return (
-      <div className="mock-panel mock-panel-placeholder" aria-hidden="true">
-        {(demoKey || world) && (
-          <span className="mock-badges">
-            {demoKey && <span className="mock-key-badge">Key: {demoKey.key}</span>}
-            {world && <span className="mock-key-badge">World: {world}</span>}
-          </span>
-        )}
-        <span className="button mock-controls-button">Mock controls</span>
-      </div>
-    );
-  }
+  const demoKey = info?.keys.find((key) => key.key === connectedKey)?.key;
   return (
-    <ErrorBoundary fallback={() => <span className="mock-indicator">Mock</span>}>
-      <MockPanel info={info} />
-    </ErrorBoundary>
+    <div className="mock-panel">
+      {/* Stacked in one row of the top bar at 1440 px; the title gives the whole text where it is cut short. */}
+      {(demoKey || world) && (
+        <span className="mock-badges">
+          {demoKey && (
+            <span className="mock-key-badge" title={`Key: ${demoKey}`}>
+              Key: {demoKey}
+            </span>
+          )}
+          {world && (
+            <span className="mock-key-badge" title={`World: ${world}`}>
+              World: {world}
+            </span>
+          )}
+        </span>
+      )}
+      {info && (settled || open) && (
+        <ErrorBoundary fallback={() => <span className="mock-indicator">Mock controls could not load.</span>}>
+          <MockPanel info={info} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} />
+        </ErrorBoundary>
+      )}
+      <button
+        type="button"
+        className="button mock-controls-button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void MockPanel.preload()}
+        onFocus={() => void MockPanel.preload()}
+      >
+        Mock controls
+      </button>
+    </div>
   );
 }
 
@@ -208,7 +227,7 @@ export function Shell({ children }: { children: ReactNode }) {
               </button>
               {/* The mock's, or not known yet while the connection names a world (only the mock has worlds). */}
               {(mockInfo.data || (mockInfo.data === undefined && connection?.world)) && (
-                <DeferredMockPanel info={mockInfo.data ?? undefined} connectedKey={connection?.key} world={connection?.world} />
+                <MockPanelSlot info={mockInfo.data ?? undefined} connectedKey={connection?.key} world={connection?.world} />
               )}
               <button
                 type="button"

@@ -10,6 +10,7 @@ import { activityQueries, refreshActivityLog, type ActivityLogFilters } from '..
 import { useAuthorization } from '../../api/access/authorization.ts';
 import { useRestoreDashboard } from '../../api/resources/dashboards/dashboard-mutations.ts';
 import { useOrganizationAbout, useOrganizationMembers } from '../../api/organization/about.ts';
+import { personName } from '../../api/organization/person-name.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import { Button } from '../../components/button/button.tsx';
 import { projectProblem, ProjectUnavailable } from '../../components/project/project-unavailable.tsx';
@@ -114,7 +115,7 @@ export default function ActivityPage() {
             )}
             {members.data?.map((member) => (
               <option key={member.id} value={String(member.user.id)}>
-                {[member.user.first_name, member.user.last_name].filter(Boolean).join(' ') || member.user.email}
+                {personName(member.user)}
               </option>
             ))}
           </select>

@@ -6,15 +6,14 @@
 import type { ActivityEntry } from '../../contract/schemas.ts';
 import { projectSettingLabels } from '../../components/project/project-setting-labels.ts';
 import { restrictionLevels } from '../../contract/inputs.ts';
+import { personFirstName } from '../../api/organization/person-name.ts';
 
 type Change = NonNullable<ActivityEntry['detail']>['changes'][number];
 
 /** `Priya`, else the email; a visitor of a public page or the system when there is no user. */
 export function actorName(entry: ActivityEntry): string {
-  const first = entry.user?.first_name?.trim();
-  if (first) return first;
-  const email = entry.user?.email?.trim();
-  if (email) return email;
+  const name = entry.user ? personFirstName(entry.user) : '';
+  if (name) return name;
   return entry.activity.startsWith('share_login') ? 'A visitor' : 'Someone';
 }
 

@@ -1,5 +1,5 @@
 /** Display helpers for the dashboard detail page. */
-import type { Dashboard, Tile, User } from '../../contract/schemas.ts';
+import type { Dashboard, Tile } from '../../contract/schemas.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -7,12 +7,6 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-/** `Olivia Chen`, or the email when the user has no name. */
-export function userName(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
-  return name || user.email;
 }
 
 const creationModes: Record<string, string> = {

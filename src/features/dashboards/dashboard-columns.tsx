@@ -2,6 +2,7 @@
 import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardDisplayName } from '../../api/resources/dashboards/dashboards.ts';
+import { personName } from '../../api/organization/person-name.ts';
 import type { ProjectId } from '../../api/client/query-keys.ts';
 import { Badge } from '../../components/feedback/badge.tsx';
 import type { TableColumn } from '../../components/table/infinite-table.tsx';
@@ -17,11 +18,7 @@ function formatDate(iso: string, format: Intl.DateTimeFormat): string {
   return Number.isNaN(date.getTime()) ? iso : format.format(date);
 }
 
-function userName(user: User | null): string {
-  if (!user) return 'Unknown';
-  const full = [user.first_name, user.last_name].filter((part) => part?.trim()).join(' ');
-  return full || user.email;
-}
+const userName = (user: User | null): string => (user ? personName(user) : 'Unknown');
 
 interface PinButtonProps {
   dashboard: DashboardListItem;

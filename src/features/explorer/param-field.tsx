@@ -9,6 +9,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { organizationQueries } from '../../api/organization/organization.ts';
+import { personName } from '../../api/organization/person-name.ts';
 import { dashboardQueries } from '../../api/resources/dashboards/dashboards.ts';
 import { projectQueries } from '../../api/resources/projects.ts';
 import { useCombobox } from '../../components/combobox/use-combobox.ts';
@@ -62,7 +63,7 @@ function useOptions(source: Source, context: Readonly<Record<string, string>>): 
       case 'members':
         return {
           options: (members.data ?? []).map((member) =>
-            option(member.user.uuid, [member.user.first_name, member.user.last_name].filter(Boolean).join(' ').trim() || member.user.email),
+            option(member.user.uuid, personName(member.user)),
           ),
           loading: members.isPending,
           note: members.isError ? 'Could not list the members: type a uuid.' : null,

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { mayReadRules } from '../../api/access/access-controls.ts';
 import { levelLabels, personName, roleName } from '../../api/access/access-verdict.ts';
+import { personFirstName } from '../../api/organization/person-name.ts';
 import { countCreated, usePersonExceptions, type PersonException } from '../../api/organization/people.ts';
 import { useDocumentTitle } from '../../components/layout/document-title.tsx';
 import { ErrorState } from '../../components/feedback/error-state.tsx';
@@ -53,7 +54,7 @@ export default function PersonPage() {
   const { organization, about, readRefused, data, facts, members, membersRefused } = useOrganizationPage();
   const member = members.data?.find((m) => m.user.uuid === userUuid) ?? null;
   const name = member ? personName(member.user) : null;
-  const first = member ? member.user.first_name?.trim() || name : null;
+  const first = member ? personFirstName(member.user) : null;
   useDocumentTitle(name ?? (members.isSuccess ? 'Person not found' : null), { inProject: false });
 
   const readRules = mayReadRules(facts.scopes) === true;

@@ -8,6 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useBulkRun } from '../../../src/api/bulk/dashboard-actions.ts';
+import { useOrganizationBulkRun } from '../../../src/api/bulk/organization-actions.ts';
+import type { Change, ChangeDeclaration } from '../../../src/api/client/changes.ts';
+import { keyRoots } from '../../../src/api/client/query-keys.ts';
+import { useUpdateDashboard } from '../../../src/api/resources/dashboards/dashboard-mutations.ts';
+import { restrictionLevels } from '../../../src/contract/inputs.ts';
 import { freshConsole } from '../../console.ts';
 
 interface Walked {
@@ -68,5 +74,43 @@ describe('every mutation declares what it changed', () => {
       'nested/deeper/walk-probe.ts: useUndeclaredProbe',
     ]);
     expect(undeclared(walked)).toEqual(['nested/deeper/walk-probe.ts: useUndeclaredProbe']);
+  });
+});
+
+/** The options a hook hands to useMutation, read as mutation-walk reads them. */
+function optionsOf(hook: () => unknown): Walked['options'][number] {
+  const { queryClient: client } = freshConsole();
+  const seen: Walked['options'] = [];
+  const defaults = client.defaultMutationOptions.bind(client);
+  vi.spyOn(client, 'defaultMutationOptions').mockImplementation((options) => {
+    if (options) seen.push(options as Walked['options'][number]);
+    return defaults(options);
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  renderHook(hook, { wrapper }).unmount();
+  return seen[0]!;
+}
+
+describe('a restriction change refreshes the person page, single or bulk', () => {
+  const refreshesPersonAccess = (changes: ReadonlyArray<Change>) =>
+    changes.some((change) => change.kind === 'refresh' && JSON.stringify(change.queryKey) === JSON.stringify(keyRoots.personAccess) && !change.otherTabsOnly);
+  const declared = (hook: () => unknown, data: unknown, variables: unknown) =>
+    (optionsOf(hook).meta as unknown as ChangeDeclaration).changes(data, variables);
+  const done = Promise.resolve();
+
+  it('a single restriction change', () => {
+    expect(refreshesPersonAccess(declared(() => useUpdateDashboard(1, 2), {}, { restriction_level: restrictionLevels.onlyCollaboratorsCanEdit }))).toBe(true);
+  });
+
+  it.each(['restrict', 'allowEveryone'] as const)('a project bulk `%s`', (kind) => {
+    expect(refreshesPersonAccess(declared(() => useBulkRun(1), undefined, { kind, done }))).toBe(true);
+  });
+
+  it.each(['restrict', 'allowEveryone'] as const)('an organization bulk `%s`', (kind) => {
+    expect(refreshesPersonAccess(declared(() => useOrganizationBulkRun(), [1, 2], { action: { kind }, done }))).toBe(true);
+  });
+
+  it('not a bulk pin', () => {
+    expect(refreshesPersonAccess(declared(() => useBulkRun(1), undefined, { kind: 'pin', done }))).toBe(false);
   });
 });

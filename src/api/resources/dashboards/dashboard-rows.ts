@@ -8,6 +8,7 @@ import { changed, type Change } from '../../client/changes.ts';
 import type { Dashboard, DashboardListItem, ProjectListItem } from '../../../contract/schemas.ts';
 import type { ProjectId } from '../../client/query-keys.ts';
 import { keyRoots } from '../../client/query-keys.ts';
+import { personName } from '../../organization/person-name.ts';
 
 /** A dashboard's creator, once per person (rows share it). */
 export interface SlimUser {
@@ -66,7 +67,7 @@ export function createUserInterner() {
     if (!user) return null;
     const known = users.get(user.uuid);
     if (known) return known;
-    const name = [user.first_name, user.last_name].filter((part) => part?.trim()).join(' ') || user.email;
+    const name = personName(user);
     const slim: SlimUser = { id: user.id, uuid: user.uuid, email: user.email, name };
     users.set(user.uuid, slim);
     return slim;

@@ -19,7 +19,8 @@ import { collaboratorLevel, restrictionLevels } from '../../../contract/inputs.t
 import { memberLevels, type Dashboard, type Member } from '../../../contract/schemas.ts';
 import { type Collaborator } from '../../../contract/dashboard-sharing.ts';
 import { useDashboardOutlet } from '../dashboard-outlet.ts';
-import { formatDateTime, userName } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { personName } from '../../../api/organization/person-name.ts';
 import { useDashboardPermissions } from '../../../api/access/dashboard-permissions.ts';
 import { Button } from '../../../components/button/button.tsx';
 
@@ -33,7 +34,7 @@ export function addableMembers(members: ReadonlyArray<Member>, dashboard: Dashbo
   const creator = dashboard.created_by?.uuid;
   return members
     .filter((m) => m.level < memberLevels.admin && m.user.uuid !== creator && !taken.has(m.user.uuid))
-    .sort((a, b) => userName(a.user).localeCompare(userName(b.user)));
+    .sort((a, b) => personName(a.user).localeCompare(personName(b.user)));
 }
 
 export default function CollaboratorsTab() {
@@ -105,7 +106,7 @@ export default function CollaboratorsTab() {
     add.mutate(selected, {
       onSuccess: (collaborator) => {
         setChoice('');
-        toast.success(`Added ${member ? userName(member.user) : collaborator.user.email} as a collaborator.`);
+        toast.success(`Added ${member ? personName(member.user) : collaborator.user.email} as a collaborator.`);
       },
       // The refusal may come from a list that changed elsewhere ("User already is a collaborator.").
       onError: () => void collaborators.refetch(),
@@ -146,7 +147,7 @@ export default function CollaboratorsTab() {
       <h2 className="visually-hidden">Collaborators</h2>
       {restricted ? (
         <p className="lead" ref={restrictedLeadRef} tabIndex={-1}>
-          Only invited collaborators, the creator{creator ? ` (${userName(creator)})` : ''} and organization admins can edit
+          Only invited collaborators, the creator{creator ? ` (${personName(creator)})` : ''} and organization admins can edit
           this dashboard. Everyone else in the project can view it.
         </p>
       ) : (
@@ -202,7 +203,7 @@ export default function CollaboratorsTab() {
                   const removing = remove.isPending && remove.variables === collaborator.user.uuid;
                   return (
                     <tr key={collaborator.id}>
-                      <th scope="row">{userName(collaborator.user)}</th>
+                      <th scope="row">{personName(collaborator.user)}</th>
                       <td className="cell-email">{collaborator.user.email}</td>
                       <td>{levelLabel(collaborator.level)}</td>
                       <td>
@@ -254,7 +255,7 @@ export default function CollaboratorsTab() {
             <option value="">{members.isPending ? 'Loading members…' : 'Choose a member…'}</option>
             {candidates.map((member) => (
               <option key={member.user.uuid} value={member.user.uuid}>
-                {userName(member.user)} ({member.user.email})
+                {personName(member.user)} ({member.user.email})
               </option>
             ))}
           </SelectField>

@@ -17,7 +17,8 @@ import { useCheckedSave } from '../../../components/form/use-checked-save.ts';
 import { dashboardUpdateInput, restrictionLevels } from '../../../contract/inputs.ts';
 import { isAfterDelete, useDashboardOutlet } from '../dashboard-outlet.ts';
 import { CreationSource } from './creation-source.tsx';
-import { formatDateTime, userName } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { personName } from '../../../api/organization/person-name.ts';
 import { PortabilityActions } from './portability-actions.tsx';
 import { TilesList } from './tiles-list.tsx';
 import { useDashboardPermissions } from '../../../api/access/dashboard-permissions.ts';
@@ -203,7 +204,7 @@ export default function OverviewTab() {
               <dd>
                 {dashboard.created_by ? (
                   <>
-                    {userName(dashboard.created_by)} <span className="muted">({dashboard.created_by.email})</span>
+                    {personName(dashboard.created_by)} <span className="muted">({dashboard.created_by.email})</span>
                   </>
                 ) : (
                   'Unknown (the user no longer exists)'
