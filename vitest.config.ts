@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** jsdom tests that mock a module the other UI tests have already loaded (their worker shares modules). */
+const ISOLATED_UI_TESTS = ['test/app/mock-controls-button.test.tsx'];
+
 const uiTest = {
   environment: 'jsdom' as const,
   setupFiles: ['test/setup.ts'],
@@ -39,7 +42,13 @@ export default defineConfig({
           // browser), and each render makes its own console (runtime, query client, router),
           // disposed when its test ends: no module holds console state to reset.
           isolate: false,
+          // A test that holds a module back with vi.mock needs that module fresh: it runs alone below.
+          exclude: [...ISOLATED_UI_TESTS],
         },
+      },
+      {
+        extends: true,
+        test: { ...uiTest, name: 'ui-isolated', include: [...ISOLATED_UI_TESTS] },
       },
     ],
   },
