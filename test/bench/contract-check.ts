@@ -2,9 +2,10 @@
 // mock with the admin key, reading operations only: the time from `Check this backend` to the
 // summary line, the most /api/ requests in flight, and how many rows match.
 // Run alone with `BENCH_ONLY=contract-check npm run bench`.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
+import { isApiRequest, watchInFlight } from '../e2e/support/in-flight.ts';
 
 export interface ContractCheckFigures {
   operations: number;
@@ -13,22 +14,6 @@ export interface ContractCheckFigures {
   peakInFlight: number;
 }
 
-function watchApiRequests(page: Page): { peak: () => number } {
-  let inFlight = 0;
-  let peak = 0;
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => {
-    if (!isApi(request.url())) return;
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-  });
-  const settled = (request: { url(): string }) => {
-    if (isApi(request.url())) inFlight -= 1;
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
-  return { peak: () => peak };
-}
 
 export async function contractCheckFigures(context: BrowserContext): Promise<ContractCheckFigures> {
   const page = await context.newPage();
@@ -40,7 +25,7 @@ export async function contractCheckFigures(context: BrowserContext): Promise<Con
     await expectHeading(page, 'Contract check');
     // The page's code and the mock's info are in: only the check is timed.
     await page.getByRole('checkbox', { name: 'Include changes' }).waitFor();
-    const watch = watchApiRequests(page);
+    const watch = watchInFlight(page, isApiRequest);
     const started = performance.now();
     await page.getByRole('button', { name: 'Check this backend', exact: true }).click();
     const summary = page.getByRole('status').filter({ hasText: / operations: \d+ match/ });

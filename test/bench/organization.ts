@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { connect, expectHeading } from '../e2e/support/console.ts';
 import { adminKey } from '../e2e/support/stack.ts';
+import { watchInFlight } from '../e2e/support/in-flight.ts';
 import { createBigProject } from './console-figures.ts';
 import { watchLongTasks } from './long-tasks.ts';
 
@@ -41,21 +42,10 @@ export async function createBigOrganization(mockUrl: string, projects: number, p
  * every project's dashboards), counted from Chromium's requests: the most in flight at once so far.
  */
 export function watchListRequests(page: Page): { peak: () => number } {
-  let inFlight = 0;
-  let peak = 0;
-  const isList = (request: { method(): string; url(): string }) =>
-    request.method() === 'GET' && /\/api\/(projects\/[^/]+\/dashboards|organizations\/[^/]+\/projects)\/$/.test(new URL(request.url()).pathname);
-  page.on('request', (request) => {
-    if (!isList(request)) return;
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-  });
-  const settled = (request: { method(): string; url(): string }) => {
-    if (isList(request)) inFlight -= 1;
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
-  return { peak: () => peak };
+  return watchInFlight(
+    page,
+    (request) => request.method() === 'GET' && /\/api\/(projects\/[^/]+\/dashboards|organizations\/[^/]+\/projects)\/$/.test(new URL(request.url()).pathname),
+  );
 }
 
 /** Scrolls the table's region (`table`, scrollable) to its middle: the rows in the DOM there, then the JS heap after GC. */

@@ -10,6 +10,7 @@ import { operations } from '../../src/contract/operations/operations.ts';
 import { allowHttpStatus, checkA11y, expectHeading, setupE2E } from './support/harness.ts';
 import { openConnected } from './support/pages.ts';
 import { api } from './support/stack.ts';
+import { isApiRequest, watchInFlight } from './support/in-flight.ts';
 
 const { journey } = setupE2E();
 const keyPattern = /phx_[A-Za-z0-9_]+/;
@@ -21,23 +22,6 @@ async function download(page: Page, button: Locator): Promise<{ name: string; te
   return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
 }
 
-/** Counts the page's /api/ requests in flight, and the most at once. */
-function watchInFlight(page: Page): { peak: () => number } {
-  let inFlight = 0;
-  let peak = 0;
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => {
-    if (!isApi(request.url())) return;
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-  });
-  const done = (request: { url(): string }) => {
-    if (isApi(request.url())) inFlight -= 1;
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return { peak: () => peak };
-}
 
 /** What the journey's world holds that a change would touch: every project, and the first one's dashboards. */
 async function worldState(mockUrl: string): Promise<string> {
@@ -54,7 +38,7 @@ describe('Contract check', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConnected(page, '/explorer/check', 'Contract check');
     await checkA11y(page, 'contract-check-empty-1440');
-    const watch = watchInFlight(page);
+    const watch = watchInFlight(page, isApiRequest);
     await page.getByRole('button', { name: 'Check this backend', exact: true }).click();
     const summary = page.getByRole('status').filter({ hasText: `${reads} operations: ${reads} match, 0 differs, 0 refused, 0 failed` });
     await summary.waitFor({ timeout: 15_000 });
