@@ -1,16 +1,16 @@
 /**
  * What the built page's head gets ahead of the entry: a `modulepreload` link for each of the page's
  * module scripts and their static imports (Vite's own are off with its preload helper), and the cold
- * start's inline script (src/app/cold-start/before-entry.ts): the date formats' warm-up, and the
+ * start's inline script (src/app/cold-start/first-screen-requests.ts): the date formats' warm-up, and the
  * route's chunks (each main route's page chunk and its static imports, from the bundle) and first
  * API request asked for at once: nothing of the first screen waits for a script (docs/performance.md).
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { FIRST_SCREENS } from '../src/app/cold-start/before-entry.ts';
+import { FIRST_SCREENS } from '../src/app/cold-start/first-screen-requests.ts';
 import { inlineScript } from './inline-script.ts';
 
-const BEFORE_ENTRY = resolve(import.meta.dirname, '../src/app/cold-start/before-entry.ts');
+const FIRST_SCREEN_REQUESTS = resolve(import.meta.dirname, '../src/app/cold-start/first-screen-requests.ts');
 
 export function entryHead(): Plugin {
   let base = '/';
@@ -46,7 +46,7 @@ export function entryHead(): Plugin {
           calls.push(`startFirstScreen(${JSON.stringify(pages)})`);
         }
         // Ahead of the stylesheet's link, which a classic script would wait for.
-        const script = { tag: 'script', children: await inlineScript(calls, BEFORE_ENTRY), injectTo: 'head-prepend' as const };
+        const script = { tag: 'script', children: await inlineScript(calls, FIRST_SCREEN_REQUESTS), injectTo: 'head-prepend' as const };
         const link = (fileName: string) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` }, injectTo: 'head-prepend' as const });
         return [...[...loaded].map(link), script];
       },

@@ -1,6 +1,6 @@
 /**
  * Turns functions of a module into an inline script the built page runs before any other: the
- * connection lock (src/app/lock-page-to-host.ts) and the cold start's (cold-start/before-entry.ts).
+ * connection lock (src/app/lock-page-to-host.ts) and the cold start's (cold-start/first-screen-requests.ts).
  * The module and its relative imports are stripped of types, put into one function scope and
  * minified; the minifier drops what the called functions do not use.
  */

@@ -3,7 +3,7 @@
  * function, with the stored connection's reader it uses, into an inline script of index.html
  * (build/content-security-policy.ts, build/inline-script.ts), so it imports nothing else and never
  * throws. Nothing of the console imports this module. (The cold start's own inline script is
- * src/app/cold-start/before-entry.ts.)
+ * src/app/cold-start/first-screen-requests.ts.)
  */
 import { connectionAtLoad } from '../api/runtime/read-stored-connection.ts';
 

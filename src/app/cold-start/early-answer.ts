@@ -1,5 +1,5 @@
 /**
- * The page's first API request, sent by its head (before-entry.ts) while the code downloads: the
+ * The page's first API request, sent by its head (first-screen-requests.ts) while the code downloads: the
  * transport answers the console's same request (same URL and headers) with it, once; any other
  * request, or that one if the early one failed, goes out as usual.
  */

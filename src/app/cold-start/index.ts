@@ -1,7 +1,7 @@
 /**
  * The cold start's one door (DESIGN.md): what makes a full page load faster, handed to main.tsx as
  * one object. Each piece stays only while the bench shows it pays (docs/performance.md).
- * - The page's inline script (before-entry.ts, written into index.html by build/entry-head.ts)
+ * - The page's inline script (first-screen-requests.ts, written into index.html by build/entry-head.ts)
  *   warms up the date formats and asks for the route's chunks and first API request while the
  *   entry downloads; `transport` answers the console's same request with it (early-answer.ts).
  * - `transport`, `afterFirstPaint`, `armPaintHold`: requests and work started while the first screen
@@ -9,7 +9,7 @@
  * - `firstRouteReady`: the first render waits briefly for the route's code and data (first-route.ts).
  */
 import type { Transport } from '../../api/runtime/runtime.ts';
-import { EARLY_REQUEST } from './before-entry.ts';
+import { EARLY_REQUEST } from './first-screen-requests.ts';
 import { answerEarly, type EarlyRequest } from './early-answer.ts';
 import { firstRouteReady } from './first-route.ts';
 import { createPaintHold } from './paint-hold.ts';

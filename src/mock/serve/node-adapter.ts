@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { details } from '../../contract/errors.ts';
 import { addCorsHeaders, withCors } from './cors.ts';
+import { compressBody, mayCompress } from './gzip.ts';
 import { serverErrorResponse } from '../faults.ts';
 import { isApiPath } from '../handlers/api.ts';
 import type { Mock } from '../index.ts';
@@ -93,8 +94,11 @@ function waitForDrain(res: ServerResponse): Promise<void> {
   });
 }
 
-/** Streams a Fetch Response back; a body that arrives as one chunk goes out with Content-Length. */
-async function sendResponse(res: ServerResponse, response: Response, method: string, closeAfter: boolean): Promise<void> {
+/**
+ * Streams a Fetch Response back; a body that arrives as one chunk goes out with Content-Length.
+ * `acceptEncoding` is the request's when production would gzip the answer (./gzip.ts), else null.
+ */
+async function sendResponse(res: ServerResponse, response: Response, method: string, closeAfter: boolean, acceptEncoding: string | null = null): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
@@ -108,6 +112,14 @@ async function sendResponse(res: ServerResponse, response: Response, method: str
     await response.body?.cancel();
     res.writeHead(response.status, headers);
     res.end();
+    return;
+  }
+  if (acceptEncoding !== null) {
+    const body = compressBody(new Uint8Array(await response.arrayBuffer()), headers, acceptEncoding);
+    headers['content-length'] = String(body.byteLength);
+    delete headers['transfer-encoding'];
+    res.writeHead(response.status, headers);
+    res.end(body);
     return;
   }
   const reader = response.body.getReader();
@@ -159,7 +171,8 @@ export function createRequestListener(mock: Mock, fallbackHost: () => string) {
       const { pathname } = new URL(request.url);
       const response = (await getResponse(mock.handlersFor(pathname, request), request)) ?? withCors(request, unhandledResponse(pathname));
       if (res.destroyed) return;
-      await sendResponse(res, response, method, buffered?.truncated ?? false);
+      const acceptEncoding = mayCompress(method, pathname) ? (request.headers.get('accept-encoding') ?? '') : null;
+      await sendResponse(res, response, method, buffered?.truncated ?? false, acceptEncoding);
     } catch (error) {
       console.error(`Mock server: ${method} ${req.url ?? ''} failed:`, error);
       if (res.headersSent || res.destroyed) {

@@ -1,5 +1,5 @@
 /**
- * The cold start's early request (src/app/cold-start/before-entry.ts, early-answer.ts): the page's
+ * The cold start's early request (src/app/cold-start/first-screen-requests.ts, early-answer.ts): the page's
  * head asks for the route's chunks and first API request at once, and the runtime's transport answers
  * the console's own request for it with that answer, so the request goes out once. Here the head's
  * function runs in the test's page, and the console asks as its routes do (the resources' factories).
@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardQueries } from '../../../src/api/resources/dashboards/dashboards.ts';
 import { projectQueries } from '../../../src/api/resources/projects.ts';
 import type { Transport } from '../../../src/api/runtime/runtime.ts';
-import { EARLY_REQUEST, startFirstScreen } from '../../../src/app/cold-start/before-entry.ts';
+import { EARLY_REQUEST, startFirstScreen } from '../../../src/app/cold-start/first-screen-requests.ts';
 import { answerEarly, type EarlyRequest } from '../../../src/app/cold-start/early-answer.ts';
 import { freshConsole } from '../../console.ts';
 import { server } from '../../setup.ts';
