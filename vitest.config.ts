@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** jsdom tests that mock a module the other UI tests have already loaded (their worker shares modules). */
-const ISOLATED_UI_TESTS = ['test/app/mock-controls-button.test.tsx'];
+const ISOLATED_UI_TESTS = ['test/app/shell/mock-panel-slot.test.tsx'];
 
 const uiTest = {
   environment: 'jsdom' as const,

@@ -4,19 +4,18 @@
  * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
 import { organizationQueries } from '../../api/organization/organization.ts';
-import type { MockInfo } from '../../contract/schemas.ts';
 import { ProjectNameProvider } from '../../components/layout/document-title.tsx';
 import { ErrorBoundary } from '../../components/feedback/error-boundary.tsx';
 import { ActionError } from '../../components/feedback/error-state.tsx';
 import { lazyComponent, retryFailedLoads } from '../../components/layout/lazy-component.tsx';
 import { LoadingState } from '../../components/feedback/loading-state.tsx';
 import { useAppUi } from './api-log-panel-state.tsx';
-import { afterPageSettles } from '../when-idle.ts';
+import { MockPanelSlot } from './mock-panel-slot.tsx';
 import { useShellScope, type ShellScope } from '../routes/current-project.ts';
 import type { GoSection } from './shortcuts.ts';
 import '../../components/button/button.css';
@@ -27,7 +26,6 @@ const ApiLogPanel = lazyComponent(
   () => import('../../features/api-log/api-log-panel.tsx'),
   <LoadingState label="Loading the API log…" />,
 );
-const MockPanel = lazyComponent(() => import('../../features/mock-panel/mock-panel.tsx'));
 const ScopeContext = createContext<ShellScope | null>(null);
 
 /** The switchers' look-alike while their code loads: the same labels and boxes, not yet operable. */
@@ -65,55 +63,6 @@ const ThemeControl = lazyComponent(
 );
 const GoToDialog = lazyComponent(() => import('../../features/go-to/go-to-dialog.tsx'));
 const ShortcutsDialog = lazyComponent(() => import('../../features/go-to/shortcuts-dialog.tsx'));
-
-/**
- * The mock's controls (a QA tool that only the bundled mock answers for). The key and world badges
- * and the `Mock controls` button are drawn here at once, and that one button stays for the slot's
- * whole life; the rest (the faults reminder, the dialog) loads once the first page has settled (the
- * page a person came for needs none of that code), or at once when the button is pressed: a press
- * before the code is there opens the dialog when it comes. Before the mock's info has come, a world
- * (only the mock has them) is enough to know it is the mock.
- */
-function MockPanelSlot({ info, connectedKey, world }: { info: MockInfo | undefined; connectedKey: string | undefined; world: string | undefined }) {
-  const [settled, setSettled] = useState(false);
-  const [open, setOpen] = useState(false);
-  useEffect(() => afterPageSettles(() => setSettled(true)), []);
-  const demoKey = info?.keys.find((key) => key.key === connectedKey)?.key;
-  return (
-    <div className="mock-panel">
-      {/* Stacked in one row of the top bar at 1440 px; the title gives the whole text where it is cut short. */}
-      {(demoKey || world) && (
-        <span className="mock-badges">
-          {demoKey && (
-            <span className="mock-key-badge" title={`Key: ${demoKey}`}>
-              Key: {demoKey}
-            </span>
-          )}
-          {world && (
-            <span className="mock-key-badge" title={`World: ${world}`}>
-              World: {world}
-            </span>
-          )}
-        </span>
-      )}
-      {info && (settled || open) && (
-        <ErrorBoundary fallback={() => <span className="mock-indicator">Mock controls could not load.</span>}>
-          <MockPanel info={info} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} />
-        </ErrorBoundary>
-      )}
-      <button
-        type="button"
-        className="button mock-controls-button"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        onPointerEnter={() => void MockPanel.preload()}
-        onFocus={() => void MockPanel.preload()}
-      >
-        Mock controls
-      </button>
-    </div>
-  );
-}
 
 /** The top bar and the main area; `children` is the page (the route's outlet). */
 export function Shell({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@
 // dialog when it comes, on the same button (no placeholder swapped for another element).
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../render.tsx';
+import { renderApp } from '../../render.tsx';
 
 // The panel's code is held back until the test lets it through.
 const gate = vi.hoisted(() => {
@@ -11,7 +11,7 @@ const gate = vi.hoisted(() => {
   const passed = new Promise<void>((resolve) => (open = resolve));
   return { passed, open: () => open(), asked: false };
 });
-vi.mock('../../src/features/mock-panel/mock-panel.tsx', async (importOriginal) => {
+vi.mock('../../../src/features/mock-panel/mock-panel.tsx', async (importOriginal) => {
   gate.asked = true;
   await gate.passed;
   return importOriginal();
