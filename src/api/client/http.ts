@@ -174,10 +174,10 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 const REDACTED = '[redacted API key]';
 
-/** Replaces every given key in `text` (the log never holds a key, even one an answer echoes). */
+/** Replaces every given key (none empty) in `text` (the log never holds a key, even one an answer echoes). */
 function redact(text: string, keys: ReadonlyArray<string>): string {
   let result = text;
-  for (const key of keys) if (key && result.includes(key)) result = result.split(key).join(REDACTED);
+  for (const key of keys) result = result.split(key).join(REDACTED);
   return result;
 }
 

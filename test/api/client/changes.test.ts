@@ -48,7 +48,8 @@ describe('isPages', () => {
   it('knows an infinite query’s data by its pages and page params', () => {
     expect(isPages(pages([1]))).toBe(true);
     expect(isPages({ pages: [], pageParams: [] })).toBe(true);
-    for (const other of [undefined, null, 0, 'pages', [], page(1), { pages: [] }, { pageParams: [] }, { pages: {}, pageParams: [] }, { pages: [], pageParams: 0 }]) {
+    const fn = Object.assign(() => {}, { pages: [], pageParams: [] });
+    for (const other of [undefined, null, 0, 'pages', [], fn, page(1), { pages: [] }, { pageParams: [] }, { pages: {}, pageParams: [] }, { pages: [], pageParams: 0 }]) {
       expect(isPages(other)).toBe(false);
     }
   });
@@ -59,6 +60,8 @@ describe('relist', () => {
     const client = clientWith([
       [['dashboards', '1', 'list', { search: '' }], pages([1, 2, 3], [4, 5, 6], [7])],
       [['dashboards', '1', 'list', { search: 'a' }], pages([1])],
+      // A plain page (one request, not an infinite list) under the same prefix stays as it is.
+      [['dashboards', '1', 'list', 'plain'], page(1, 2)],
       [['dashboards', '1', 'detail', '1'], { id: 1 }],
       [['dashboards', '2', 'list', { search: '' }], pages([1], [2])],
     ]);
@@ -66,6 +69,7 @@ describe('relist', () => {
     await relist(client, ['dashboards', '1', 'list']);
     expect(client.getQueryData(['dashboards', '1', 'list', { search: '' }])).toEqual({ pages: [page(1, 2, 3)], pageParams: [0] });
     expect(client.getQueryData(['dashboards', '1', 'list', { search: 'a' }])).toBe(single);
+    expect(client.getQueryData(['dashboards', '1', 'list', 'plain'])).toEqual(page(1, 2));
     expect(invalidated(client, ['dashboards', '1', 'list', { search: '' }])).toBe(true);
     expect(invalidated(client, ['dashboards', '1', 'list', { search: 'a' }])).toBe(true);
     expect(client.getQueryData(['dashboards', '1', 'detail', '1'])).toEqual({ id: 1 });
@@ -289,6 +293,7 @@ describe('receiveMessage and receiveChanges (from another tab)', () => {
     expect(client.getQueryState(['dashboards', '5', 'sharing'])).toBeUndefined();
     await vi.waitFor(() => expect(fetches()).toBe(2));
     expect(client.getQueryData(['other'])).toBe(1);
+    expect(invalidated(client, ['other'])).toBe(false);
   });
 
   it('on everything: forgets what is off screen and refetches what is on it', async () => {

@@ -17,6 +17,7 @@ import {
   type RequestOptions,
   ResponseShapeError,
 } from '../../../src/api/client/http.ts';
+import { resolveHost } from '../../../src/api/client/host.ts';
 import type { ConnectionStore } from '../../../src/api/runtime/connection-store.ts';
 import { CANCELLED_DETAIL, createRequestLog, type RequestLogEntry } from '../../../src/api/runtime/request-log.ts';
 import { ConsoleQueryClient, type ConsoleRuntime } from '../../../src/api/runtime/runtime.ts';
@@ -166,6 +167,15 @@ describe('what a request carries', () => {
     expect(headersOf(sent[0]!)).toEqual({ Accept: 'application/json' });
   });
 
+  it('goes to this site’s own origin when no host is set', async () => {
+    const { call, sent } = consoleWith(json({ ok: true }), null);
+    await apiRequest(call, { endpoint: 'mock.info', path: '/__mock/info', auth: false });
+    expect(sent[0]!.url).toBe(`${resolveHost('')}/__mock/info`);
+    const stored = consoleWith(json({ ok: true }), { host: '' });
+    await apiRequest(stored.call, get());
+    expect(stored.sent[0]!.url).toBe(`${resolveHost('')}/api/projects/1/`);
+  });
+
   it('sends no key where the route takes none, even while connected', async () => {
     const { call, sent, log } = consoleWith(json({ ok: true }));
     await apiRequest(call, { endpoint: 'mock.info', path: '/__mock/info', auth: false });
@@ -246,7 +256,7 @@ describe('an error answer', () => {
     const cases: Array<[number, unknown, Partial<ApiError>]> = [
       [401, { detail: ' Invalid token. ' }, { type: 'authentication_error', code: 'authentication_failed', detail: 'Invalid token.' }],
       [403, { error: 'Forbidden here' }, { type: 'authentication_error', code: 'permission_denied', detail: 'Forbidden here' }],
-      [500, { detail: '', error: 'Boom' }, { type: 'server_error', code: 'error', detail: 'Boom' }],
+      [500, { detail: '  ', error: ' Boom ' }, { type: 'server_error', code: 'error', detail: 'Boom' }],
       [502, { detail: 3, error: 'Gateway' }, { type: 'server_error', code: 'error', detail: 'Gateway' }],
       [404, { detail: 'Not found.' }, { type: 'invalid_request', code: 'error', detail: 'Not found.' }],
       [499, { error: 'Closed' }, { type: 'invalid_request', code: 'error', detail: 'Closed' }],
@@ -269,6 +279,9 @@ describe('an error answer', () => {
       [new Response('<HTML></HTML>', { status: 404, statusText: 'Not Found' }), 'invalid_request', '404 Not Found with an HTML page'],
       [new Response('oops', { status: 400, headers: { 'Content-Type': 'text/plain' } }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('<p>not a page</p>', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
+      [new Response('see <html> below', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
+      [new Response('{"detail": 3, "error": " "}', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
+      [new Response('"Bad request"', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('[1, 2]', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('null', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('', { status: 503, statusText: 'Service Unavailable' }), 'server_error', '503 Service Unavailable with an empty body'],
@@ -374,7 +387,9 @@ describe('the request log', () => {
       ['X-Mock-World', 'qa-anna'],
     ]);
     expect(entry!.responseHeaders).toContainEqual(['x-trace', 't1']);
+    // How long it took (a fake transport answers at once).
     expect(entry!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(entry!.durationMs).toBeLessThan(60_000);
     expect(Date.parse(entry!.startedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(entry).not.toHaveProperty('cancelled');
     expect(entry).not.toHaveProperty('negativeTest');
@@ -437,6 +452,7 @@ describe('apiExchange (the explorer’s answer as it came)', () => {
     expect(exchange).toMatchObject({ status: 400, statusText: 'Bad Request', body: apiBody('Blank.'), json: true, path: '/api/projects/1/' });
     expect(exchange.headers).toContainEqual(['x-trace', 't']);
     expect(exchange.durationMs).toBeGreaterThanOrEqual(0);
+    expect(exchange.durationMs).toBeLessThan(60_000);
     expect(log()[0]).toMatchObject({ status: 400, errorDetail: 'Blank.' });
   });
 

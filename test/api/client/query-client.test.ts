@@ -46,11 +46,15 @@ function fakeTabs() {
   return { tabs, posted, listeners, deliver: (message: TabMessage) => listeners.forEach((listener) => listener(message)) };
 }
 
-function consoleClient(options: { key?: string | null; forTests?: boolean; syncTabs?: boolean } = {}) {
+function consoleClient(options: { key?: string | null; forTests?: boolean; syncTabs?: boolean }) {
   const { store, disconnect } = fakeConnection(options.key === undefined ? 'phx_secret_key' : options.key);
   const tabs = fakeTabs();
   const runtime: ConsoleRuntime = { connection: store, requestLog: createRequestLog(), tabs: tabs.tabs, dispose: () => tabs.tabs.close() };
-  const client = createQueryClient({ runtime, forTests: options.forTests ?? true, ...(options.syncTabs !== undefined && { syncTabs: options.syncTabs }) });
+  const client = createQueryClient({
+    runtime,
+    ...(options.forTests !== undefined && { forTests: options.forTests }),
+    ...(options.syncTabs !== undefined && { syncTabs: options.syncTabs }),
+  });
   return { client, runtime, disconnect, ...tabs };
 }
 
@@ -131,8 +135,8 @@ describe('createQueryClient', () => {
     expect(listeners.size).toBe(0);
   });
 
-  it('for a page: the retry policy, refetch on focus, and the other tabs’ changes', () => {
-    const { client, listeners } = consoleClient({ forTests: false });
+  it('for a page (the default): the retry policy, refetch on focus, and the other tabs’ changes', () => {
+    const { client, listeners } = consoleClient({});
     const { queries, mutations } = client.getDefaultOptions();
     expect(queries).toMatchObject({ staleTime: 30_000, retry: shouldRetryQuery, refetchOnWindowFocus: true, retryDelay });
     expect(mutations).toMatchObject({ retry: shouldRetryMutation, retryDelay });
@@ -150,7 +154,7 @@ describe('createQueryClient', () => {
   });
 
   it('disconnects when a query or a mutation gets a 401 under the current key', async () => {
-    const { client, disconnect } = consoleClient();
+    const { client, disconnect } = consoleClient({ forTests: true });
     await expect(client.fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(apiError(401, { connectionVersion: 4 })) })).rejects.toThrow();
     expect(disconnect).toHaveBeenCalledTimes(1);
     const mutation = new MutationObserver(client, { mutationFn: () => Promise.reject(apiError(401, { connectionVersion: 4 })) });
@@ -159,7 +163,7 @@ describe('createQueryClient', () => {
   });
 
   it('applies what a successful mutation declared, then tells the other tabs (never the key)', async () => {
-    const { client, posted } = consoleClient({ key: 'phx_secret_key' });
+    const { client, posted } = consoleClient({ key: 'phx_secret_key', forTests: true });
     client.setQueryData(['dashboards', '1', 'list'], { stale: true });
     const mutation = new MutationObserver(client, {
       mutationFn: (name: string) => Promise.resolve({ id: 7, name }),
@@ -184,8 +188,14 @@ describe('createQueryClient', () => {
     ]);
   });
 
+  it('tells the other tabs while disconnected too (a route that takes no key)', async () => {
+    const { client, posted } = consoleClient({ key: null, forTests: true });
+    await new MutationObserver(client, { mutationFn: () => Promise.resolve(null), meta: { changes: () => [changed.everything()] } }).mutate();
+    expect(posted).toEqual([{ type: 'changes', changes: [{ kind: 'everything' }] }]);
+  });
+
   it('applies and tells nothing when the mutation failed, or declared nothing', async () => {
-    const { client, posted } = consoleClient();
+    const { client, posted } = consoleClient({ forTests: true });
     client.setQueryData(['project', '1'], { id: 1 });
     const failing = new MutationObserver(client, {
       mutationFn: () => Promise.reject(apiError(400)),
