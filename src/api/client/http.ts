@@ -64,7 +64,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.attr = init.attr ?? null;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    this.retryAfter = init.retryAfter;
     this.endpoint = init.target.endpoint;
     this.method = init.target.method;
     this.path = init.target.path;

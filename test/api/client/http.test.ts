@@ -90,6 +90,7 @@ describe('parseRetryAfter', () => {
   it('reads seconds, or an HTTP date from now (never below 0)', () => {
     const now = Date.parse('2026-01-01T00:00:00.000Z');
     expect(parseRetryAfter(' 7 ')).toBe(7);
+    expect(parseRetryAfter('120')).toBe(120);
     expect(parseRetryAfter('0')).toBe(0);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now + 500)).toBe(5);
@@ -102,6 +103,7 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('')).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter('7 seconds')).toBeUndefined();
+    expect(parseRetryAfter('x7')).toBeUndefined();
   });
 });
 
@@ -158,13 +160,14 @@ describe('what a request carries', () => {
   });
 
   it('refuses to send without a key, unless the route takes none', async () => {
-    const { call, sent } = consoleWith(json({ ok: true }), null);
+    const { call, sent, log } = consoleWith(json({ ok: true }), null);
     expect(await failure(apiRequest(call, get()))).toBeInstanceOf(NotConnectedError);
     expect(await failure(apiRequest(call, { ...get(), connection: { host: HOST, key: '' } }))).toBeInstanceOf(NotConnectedError);
     expect(sent).toHaveLength(0);
     await apiRequest(call, { endpoint: 'mock.info', path: '/__mock/info', auth: false, connection: { host: HOST, key: '' } });
     expect(sent[0]!.url).toBe(`${HOST}/__mock/info`);
     expect(headersOf(sent[0]!)).toEqual({ Accept: 'application/json' });
+    expect(log()[0]).toMatchObject({ url: `${HOST}/__mock/info`, path: '/__mock/info', authenticated: false });
   });
 
   it('goes to this site’s own origin when no host is set', async () => {
@@ -248,8 +251,12 @@ describe('an error answer', () => {
       apiRequest(consoleWith(json({ ...refusal, detail: 'This action does not support personal API key access.' }, { status: 403 })).call, { ...get(), endpoint: 'projects.activity' }),
     );
     expect((dotted as ApiError).detail).toMatch(/read the project activity feed: .*\(The API answered: This action does not support personal API key access\.\)$/);
-    // An action not known as session-only keeps the API's sentence.
+    // An action not known as session-only keeps the API's sentence, and so does another refusal of one.
     expect(await failure(apiRequest(consoleWith(json(refusal, { status: 403 })).call, get()))).toMatchObject({ detail: refusal.detail });
+    const scope = { ...refusal, detail: "API key missing required scope 'project:write'" };
+    expect(await failure(apiRequest(consoleWith(json(scope, { status: 403 })).call, { ...get(), endpoint: 'projects.resetToken' }))).toMatchObject({
+      detail: scope.detail,
+    });
   });
 
   it('reads a non-standard body’s sentence: `detail`, else `error`', async () => {
@@ -281,6 +288,7 @@ describe('an error answer', () => {
       [new Response('<p>not a page</p>', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('see <html> below', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('{"detail": 3, "error": " "}', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
+      [new Response('{"error": 5}', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('"Bad request"', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('[1, 2]', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
       [new Response('null', { status: 400 }), 'invalid_request', '400 with a body that is not the API’s error format'],
@@ -346,10 +354,10 @@ describe('a successful answer', () => {
       [new Response('{"ok": tru'), ok, /: the body is not JSON\.$/],
       [new Response('<!doctype html><html></html>'), ok, /: it is an HTML page, not JSON\. Is the API host right\?$/],
       [new Response('Welcome', { headers: { 'Content-Type': 'text/html; charset=utf-8' } }), ok, /HTML page, not JSON/],
-      [json({ a: { b: 1, c: 'x', d: 'y' } }), schema, /: a\.b: [^()]+\.$/],
+      [json({ a: { b: 1, c: 'x', d: 'y' } }), schema, /\(projects\.get\): a\.b: Invalid input\.$/],
       [json({ a: { b: 1, c: 2, d: 'y' } }), schema, /: a\.b: .* \(and 1 more problem\)\.$/],
       [json({ a: { b: 1, c: 2, d: 3 } }), schema, /: a\.b: .* \(and 2 more problems\)\.$/],
-      [json([1]), ok, /: the body: [^()]+\.$/],
+      [json([1]), ok, /\(projects\.get\): the body: Invalid input\.$/],
     ];
     for (const [answer, shape, said] of cases) {
       const { call, log } = consoleWith(answer);
