@@ -64,7 +64,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.attr = init.attr ?? null;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    this.retryAfter = init.retryAfter;
     this.endpoint = init.target.endpoint;
     this.method = init.target.method;
     this.path = init.target.path;
@@ -174,10 +174,10 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 const REDACTED = '[redacted API key]';
 
-/** Replaces every given key in `text` (the log never holds a key, even one an answer echoes). */
+/** Replaces every given key (none empty) in `text` (the log never holds a key, even one an answer echoes). */
 function redact(text: string, keys: ReadonlyArray<string>): string {
   let result = text;
-  for (const key of keys) if (key && result.includes(key)) result = result.split(key).join(REDACTED);
+  for (const key of keys) result = result.split(key).join(REDACTED);
   return result;
 }
 

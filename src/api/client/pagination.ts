@@ -39,7 +39,7 @@ export function withoutRows<T>(data: InfiniteData<Paginated<T>, unknown>, leaves
     removedBefore.push(removed);
     const results = page.results.filter((item) => !leaves(item));
     removed += page.results.length - results.length;
-    return results.length === page.results.length ? page : { ...page, results };
+    return { ...page, results };
   });
   if (removed === 0) return data;
   return {
