@@ -1,8 +1,8 @@
 // The verdict (src/contract/operations/verdict.ts) on answers shaped as production sends them: the fields of
 // production's published schema (../shared/posthog-openapi.yaml) that the contract does not adopt,
 // and the nulls production may send, are never differences; a real departure is one line each.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +55,18 @@ const answers: Array<[file: string, schema: z.ZodMiniType]> = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-const production: Json = parse(readFileSync(join(root, '..', 'shared', 'posthog-openapi.yaml'), 'utf8'));
+/**
+ * `../shared/posthog-openapi.yaml` beside the checkout, found from a copy of the checkout deeper down
+ * too (Stryker's sandbox under `.stryker-tmp/`, where this file would otherwise fail to load).
+ */
+function productionDocument(): string {
+  for (let folder = dirname(root); ; folder = dirname(folder)) {
+    const file = join(folder, 'shared', 'posthog-openapi.yaml');
+    if (existsSync(file)) return file;
+    if (dirname(folder) === folder) throw new Error('shared/posthog-openapi.yaml not found beside the checkout');
+  }
+}
+const production: Json = parse(readFileSync(productionDocument(), 'utf8'));
 const productionSchema = (name: string): Json => production.components.schemas[name];
 
 /** A value of a production property's declared type (its fields do not matter: the contract does not name them). */
