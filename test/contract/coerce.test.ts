@@ -272,3 +272,87 @@ describe("Python's names and texts", () => {
     expect(field.charLength('😀a')).toBe(2);
   });
 });
+
+describe("field errors from zod's issues (the schemas not built from the field builders)", () => {
+  const error = (schema: z.ZodMiniType, body: unknown) => {
+    const result = parseInput(schema, body);
+    return result.ok ? null : result.error;
+  };
+  const at = (code: string, detail: string, attr: string | null = 'n') => ({ code, detail, attr });
+
+  it('a wrong type: required when missing, null when null, else the sentence of the type expected', () => {
+    const number = z.object({ n: z.number() });
+    expect(error(number, {})).toEqual(at('required', 'This field is required.'));
+    expect(error(number, { n: null })).toEqual(at('null', 'This field may not be null.'));
+    expect(error(number, { n: 'x' })).toEqual(at('invalid_input', 'A valid number is required.'));
+    expect(error(z.object({ n: z.string() }), { n: 1 })).toEqual(at('invalid_input', 'Not a valid string.'));
+    expect(error(z.object({ n: z.boolean() }), { n: 1 })).toEqual(at('invalid_input', 'Must be a valid boolean.'));
+    expect(error(z.object({ n: z.int() }), { n: 1.5 })).toEqual(at('invalid_input', 'A valid integer is required.'));
+    expect(error(z.object({ n: z.date() }), { n: 1 })).toEqual(at('invalid_input', 'Invalid input.'));
+  });
+
+  it("a wrong type where a list or a dictionary was expected names what was sent as Python does", () => {
+    const list = z.object({ n: z.array(z.string()) });
+    expect([{}, 'x', 1, 1.5, true].map((n) => error(list, { n })!.detail)).toEqual([
+      'Expected a list of items but got type "dict".',
+      'Expected a list of items but got type "str".',
+      'Expected a list of items but got type "int".',
+      'Expected a list of items but got type "float".',
+      'Expected a list of items but got type "bool".',
+    ]);
+    expect(error(z.object({ n: z.object({}) }), { n: [] })).toEqual(at('invalid_input', 'Expected a dictionary of items but got type "list".'));
+    expect(error(z.object({ n: z.record(z.string(), z.number()) }), { n: 'x' })).toEqual(
+      at('invalid_input', 'Expected a dictionary of items but got type "str".'),
+    );
+  });
+
+  it('too long, too many, too large', () => {
+    expect(error(z.object({ n: z.string().check(z.maxLength(3)) }), { n: 'abcd' })).toEqual(at('max_length', 'Ensure this field has no more than 3 characters.'));
+    expect(error(z.object({ n: z.array(z.number()).check(z.maxLength(1)) }), { n: [1, 2] })).toEqual(
+      at('max_length', 'Ensure this field has no more than 1 elements.'),
+    );
+    expect(error(z.object({ n: z.number().check(z.lte(5)) }), { n: 6 })).toEqual(at('max_value', 'Ensure this value is less than or equal to 5.'));
+  });
+
+  it('blank, too short, too few, too small', () => {
+    expect(error(z.object({ n: z.string().check(z.minLength(1)) }), { n: '' })).toEqual(at('blank', 'This field may not be blank.'));
+    expect(error(z.object({ n: z.string().check(z.minLength(3)) }), { n: 'ab' })).toEqual(at('min_length', 'Ensure this field has at least 3 characters.'));
+    expect(error(z.object({ n: z.array(z.number()).check(z.minLength(2)) }), { n: [1] })).toEqual(
+      at('min_length', 'Ensure this field has at least 2 elements.'),
+    );
+    expect(error(z.object({ n: z.number().check(z.gte(0)) }), { n: -1 })).toEqual(at('min_value', 'Ensure this value is greater than or equal to 0.'));
+  });
+
+  it('a choice: required when missing, null when null, else the value sent is no valid choice', () => {
+    const choice = z.object({ n: z.enum(['a', 'b']) });
+    expect(error(choice, {})).toEqual(at('required', 'This field is required.'));
+    expect(error(choice, { n: null })).toEqual(at('null', 'This field may not be null.'));
+    expect(error(choice, { n: 'c' })).toEqual(at('invalid_choice', '"c" is not a valid choice.'));
+    expect(error(choice, { n: 5 })).toEqual(at('invalid_choice', '"5" is not a valid choice.'));
+    expect(error(z.object({ n: z.literal('event') }), { n: { x: 1 } })).toEqual(at('invalid_choice', '"{"x":1}" is not a valid choice.'));
+  });
+
+  it('a format: UUIDs have their own sentence', () => {
+    expect(error(z.object({ n: z.uuid() }), { n: 'x' })).toEqual(at('invalid_input', 'Must be a valid UUID.'));
+    expect(error(z.object({ n: z.guid() }), { n: 'x' })).toEqual(at('invalid_input', 'Must be a valid UUID.'));
+    expect(error(z.object({ n: z.email() }), { n: 'x' })).toEqual(at('invalid_input', 'Enter a valid value.'));
+  });
+
+  it("any other issue keeps zod's sentence; a problem of the whole body has no attr", () => {
+    const strict = error(z.strictObject({}), { extra: 1 });
+    expect(strict).toMatchObject({ code: 'invalid_input', attr: null });
+    expect(strict!.detail).toBe(z.safeParse(z.strictObject({}), { extra: 1 }).error!.issues[0]!.message);
+    const custom = { code: 'custom', message: 'Too long.', path: ['n'], input: 1, params: { code: 'max_length' } } as const;
+    expect(fieldErrorFromIssue(custom as unknown as z.core.$ZodIssue, {})).toEqual(at('max_length', 'Too long.'));
+    const plain = { code: 'custom', message: 'Bad.', path: [], input: 1 } as const;
+    expect(fieldErrorFromIssue(plain as unknown as z.core.$ZodIssue, {})).toEqual(at('invalid_input', 'Bad.', null));
+  });
+
+  it('a field under a value that is no object was not sent', () => {
+    const issue = { code: 'invalid_type', expected: 'number', message: 'x', path: ['a', 'b'], input: undefined } as const;
+    for (const body of [{ a: 5 }, { a: null }, null, 'text']) {
+      expect(fieldErrorFromIssue(issue as unknown as z.core.$ZodIssue, body)).toEqual(at('required', 'This field is required.', 'a__b'));
+    }
+    expect(fieldErrorFromIssue(issue as unknown as z.core.$ZodIssue, { a: { b: 'x' } })).toEqual(at('invalid_input', 'A valid number is required.', 'a__b'));
+  });
+});
