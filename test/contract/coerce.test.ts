@@ -85,7 +85,7 @@ describe('boolean', () => {
   });
 
   it('a nullable boolean also reads null, "null", "NULL" and "" as null; a plain one refuses null', () => {
-    for (const value of [null, 'null', 'NULL', '']) expect(parse(field.boolean({ nullable: true }), value)).toEqual(gives(null));
+    for (const value of [null, 'null', 'Null', 'NULL', '']) expect(parse(field.boolean({ nullable: true }), value)).toEqual(gives(null));
     expect(parse(field.boolean({ nullable: true }), 'maybe')).toEqual(fails('invalid_input', 'Must be a valid boolean.'));
     expect(parse(field.boolean(), null)).toEqual(fails('null', 'This field may not be null.'));
     expect(parse(field.boolean(), undefined)).toEqual(fails('required', 'This field is required.'));
@@ -130,6 +130,7 @@ describe('integer', () => {
     expect(parse(field.integer({ nullable: true }), null)).toEqual(gives(null));
     expect(parse(field.integer({ nullable: true }), '')).toEqual(fails('invalid_input', 'A valid integer is required.'));
     expect(parse(field.integer(), new FormField(['']))).toEqual(fails('invalid_input', 'A valid integer is required.'));
+    expect(parse(field.integer({ nullable: true }), new FormField(['5']))).toEqual(gives(5));
   });
 });
 
@@ -141,6 +142,9 @@ describe('choice', () => {
     expect(parse(field.choice(['x']), { x: 1 })).toEqual(fails('invalid_choice', `"{'x': 1}" is not a valid choice.`));
     expect(parse(field.choice(['x']), ['x'])).toEqual(fails('invalid_choice', `"['x']" is not a valid choice.`));
     expect(parse(field.choice(['x'], { nullable: true }), null)).toEqual(gives(null));
+    // A list or an object is no choice, even one whose Python text is a choice's.
+    expect(parse(field.choice(["['x']"]), ['x'])).toEqual(fails('invalid_choice', `"['x']" is not a valid choice.`));
+    expect(parse(field.choice(["{'x': 1}"]), { x: 1 })).toEqual(fails('invalid_choice', `"{'x': 1}" is not a valid choice.`));
     expect(parse(field.choice(['x']), new FormField(['y', 'x']))).toEqual(gives('x'));
   });
 });
@@ -188,7 +192,7 @@ describe('decimal', () => {
     expect(parse(money, value)).toEqual(gives(expected));
   });
 
-  it.each(['abc', '.', '', '-', '1.2.3', 'e5', true, [], {}])('refuses %j with A valid number is required.', (value) => {
+  it.each(['abc', '.', '', '-', '1.2.3', 'e5', true, [], {}, ['1.5'], [1]])('refuses %j with A valid number is required.', (value) => {
     expect(parse(money, value)).toEqual(fails('invalid_input', 'A valid number is required.'));
   });
 
@@ -200,6 +204,10 @@ describe('decimal', () => {
     expect(parse(money, '1234.5')).toEqual(fails('max_whole_digits', 'Ensure that there are no more than 3 digits before the decimal point.'));
     expect(parse(money, '1e3')).toEqual(fails('max_whole_digits', 'Ensure that there are no more than 3 digits before the decimal point.'));
     expect(parse(money, '999.99')).toEqual(gives('999.99'));
+    expect(parse(money, '1e10')).toEqual(fails('max_digits', 'Ensure that there are no more than 5 digits in total.'));
+    expect(parse(money, '0.000001')).toEqual(fails('max_digits', 'Ensure that there are no more than 5 digits in total.'));
+    expect(parse(money, '1005')).toEqual(fails('max_whole_digits', 'Ensure that there are no more than 3 digits before the decimal point.'));
+    expect(parse(money, '100.5')).toEqual(gives('100.50'));
   });
 
   it('a text of more than 1000 characters is too large', () => {
@@ -217,6 +225,14 @@ describe('decimal', () => {
 });
 
 describe('uuid, list, json and dictionary', () => {
+  it('a UUID may be wrapped in any number of braces, but holds none inside and exactly 32 hex digits', () => {
+    const id = '0f375181-4c06-4f42-9304-e47f104b39be';
+    expect(parse(field.uuid(), `{{${id}}}`)).toEqual(gives(id));
+    for (const value of [`0f375181-{4c06-4f42-9304-e47f104b39be`, `${id}0`, `0${id}`, `x${id}`]) {
+      expect(parse(field.uuid(), value)).toEqual(fails('invalid_input', 'Must be a valid UUID.'));
+    }
+  });
+
   it('a UUID may carry its own sentence', () => {
     expect(parse(field.uuid({ message: 'Bad id.' }), 'nope')).toEqual(fails('invalid_input', 'Bad id.'));
     expect(parse(field.uuid({ message: 'Bad id.' }), 3)).toEqual(fails('invalid_input', 'Bad id.'));
@@ -233,6 +249,13 @@ describe('uuid, list, json and dictionary', () => {
     expect(parse(field.list(field.text(), { allowEmpty: false }), ['a'])).toEqual(gives(['a']));
     expect(parse(field.list(field.text()), 'a')).toEqual(fails('not_a_list', 'Expected a list of items but got type "str".'));
     expect(parse(field.list(field.text()), 5)).toEqual(fails('not_a_list', 'Expected a list of items but got type "int".'));
+    // An item schema of zod's own reports its own sentence as invalid_input.
+    expect(parse(field.list(z.string().check(z.maxLength(1, 'One letter.'))), ['a', 'bc'])).toEqual(fails('invalid_input', 'One letter.', 'f__1'));
+  });
+
+  it('an optional field may be left out, but not sent as null', () => {
+    expect(parseInput(z.object({ f: field.optional(field.text()) }), {})).toEqual({ ok: true, data: {} });
+    expect(parse(field.optional(field.text()), null)).toEqual(fails('null', 'This field may not be null.'));
   });
 
   it('a JSON field takes any JSON value as sent', () => {
