@@ -342,6 +342,12 @@ describe('the verdict on each kind of schema', () => {
     expect(verdict(z.string().check(z.maxLength(1)), 'ab').differences.map((d) => d.path)).toEqual(['answer']);
   });
 
+  it('reads an integer as a number, leaving its fraction to zod', () => {
+    expect(lines(z.object({ n: z.int() }), { n: 2 })).toEqual([]);
+    expect(lines(z.object({ n: z.int() }), { n: 'x' })).toEqual(['n: expected a number, got a string']);
+    expect(lines(z.object({ n: z.int() }), { n: 1.5 })).toEqual(['n: Invalid input']);
+  });
+
   it('describes what a schema takes in words', () => {
     expect(lines(z.object({ a: z.nullable(z.unknown()), b: z.nullable(z.null()) }), { a: 1, b: 1 })).toEqual(['b: expected null, got a number']);
     expect(lines(z.object({ c: z.union([z.templateLiteral(['a', z.string()]), z.number()]) }), { c: true })).toEqual([
