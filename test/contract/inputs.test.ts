@@ -7,19 +7,23 @@ import {
   completeProductOnboardingInput,
   createFromTemplateJsonInput,
   dashboardCreateInput,
+  dashboardTemplates,
   dashboardUpdateInput,
   FormField,
   invalidAccessLevel,
   invalidOrganizationMemberId,
+  memberProjectFields,
   mockFaultRuleInput,
   mockFaultsInput,
   moveTileInput,
   normalizeTags,
   parseInput,
+  productTypes,
   projectCreateInput,
   projectUpdateInput,
   restrictionLevelInput,
   sharePasswordCreateInput,
+  sharingSettingsKeys,
   sharingUpdateInput,
   templatePath,
   templateProblems,
@@ -72,6 +76,10 @@ describe('dashboards', () => {
     expect(data(dashboardCreateInput, { use_template: '', use_dashboard: '12', duplicate_tiles: [] })).toEqual({ use_template: '', use_dashboard: 12, duplicate_tiles: [] });
     expect(error(dashboardCreateInput, { use_dashboard: 'x' })!.attr).toBe('use_dashboard');
     expect(data(dashboardUpdateInput, { use_template: 'DEFAULT_APP' })).toEqual({});
+  });
+
+  it("the templates a dashboard may start from are production's two", () => {
+    expect(dashboardTemplates).toEqual(['DEFAULT_APP', 'WEBSITE_TRAFFIC']);
   });
 
   it('a tile move names the tile and the dashboard', () => {
@@ -167,6 +175,9 @@ describe('collaborators and sharing', () => {
       expect(error(sharingUpdateInput, { settings })).toEqual({ code: 'invalid_input', detail: 'Invalid settings format', attr: 'settings' });
     }
     expect(data(sharingUpdateInput, {})).toEqual({});
+    const every = Object.fromEntries(sharingSettingsKeys.map((key, index) => [key, index]));
+    expect(data(sharingUpdateInput, { settings: { ...every, other: 1 } }).settings).toEqual(every);
+    expect(sharingSettingsKeys).toEqual(['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails', 'theme']);
   });
 
   it('a share password is at least 8 characters, or blank or null for a generated one; a note at most 100', () => {
@@ -299,7 +310,17 @@ describe('projects', () => {
     expect(error(projectUpdateInput, { live_events_columns: [''] })!.code).toBe('blank');
   });
 
+  it('the fields a member may change are writable project fields', () => {
+    expect(memberProjectFields).toContain('product_description');
+    expect(memberProjectFields).toContain('primary_dashboard');
+    expect(memberProjectFields).not.toContain('name');
+    for (const field of memberProjectFields) expect(Object.keys(projectUpdateInput.shape), field).toContain(field);
+  });
+
   it('a product intent names one of the products', () => {
+    expect(productTypes).toHaveLength(9);
+    for (const type of productTypes) expect(data(addProductIntentInput, { product_type: type }).product_type).toBe(type);
+    expect(productTypes).toEqual(expect.arrayContaining(['product_analytics', 'web_analytics', 'session_replay', 'feature_flags', 'experiments', 'surveys', 'data_warehouse', 'error_tracking', 'llm_analytics']));
     expect(data(addProductIntentInput, { product_type: 'surveys', intent_context: null })).toEqual({ product_type: 'surveys', intent_context: null });
     expect(data(addProductIntentInput, { product_type: 'llm_analytics', intent_context: '' }).intent_context).toBe('');
     expect(error(addProductIntentInput, { product_type: 'crm' })!.code).toBe('invalid_choice');
