@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../../src/contract/operations/openapi.ts';
+import { parseInput } from '../../../src/contract/inputs.ts';
 import { endpoints } from '../../../src/contract/scopes.ts';
 import { createMock } from '../../../src/mock/index.ts';
 import { createChecker, formatReport, type Exchange } from '../../production-schema/schema-check.ts';
@@ -225,5 +226,59 @@ describe("the document's operations, read from the contract", () => {
     });
     expect(doc().info).toMatchObject({ title: 'Analytics Console mock API', version: '1' });
     expect(doc().security).toEqual([{ PersonalAPIKey: [] }]);
+  });
+});
+
+describe("the document's details, each from its description", () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const byId = (id: string): any =>
+    Object.values(contractOpenApiDocument().paths as Record<string, Record<string, { operationId: string }>>)
+      .flatMap((item) => Object.values(item))
+      .find((operation) => operation.operationId === id);
+  const plain = { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/PlainError' }] };
+
+  it('the endpoints that may answer a plain {"error": …} body say so for those statuses only', () => {
+    for (const id of ['sharingUpdate', 'sharingAddPassword']) {
+      for (const status of ['400', '403']) expect(byId(id).responses[status].content['application/json'].schema, `${id} ${status}`).toEqual(plain);
+      expect(byId(id).responses['404'], id).toEqual({ $ref: '#/components/responses/Error404' });
+    }
+    // A DELETE takes no body: no 400 to list.
+    expect(byId('sharingDeletePassword').responses['403'].content['application/json'].schema).toEqual(plain);
+    expect(byId('sharingDeletePassword').responses).not.toHaveProperty('400');
+    expect(byId('projectsCompleteProductOnboarding').responses['400'].content['application/json'].schema).toEqual(plain);
+    expect(byId('projectsCompleteProductOnboarding').responses['403']).toEqual({ $ref: '#/components/responses/Error403' });
+  });
+
+  it('the extra errors an endpoint may answer are listed: a taken project name, a collaborator who cannot be removed', () => {
+    for (const id of ['projectsCreate', 'projectsCreateCurrent', 'projectsUpdate']) expect(byId(id).responses['409'], id).toEqual({ $ref: '#/components/responses/Error409' });
+    expect(byId('projectsGet').responses).not.toHaveProperty('409');
+    expect(byId('collaboratorsRemove').responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
+  });
+
+  it('every query parameter says what it does', () => {
+    const sentences = Object.values(descriptions).flatMap((description) => Object.values(description.query ?? {}));
+    expect(sentences.length).toBeGreaterThan(15);
+    for (const sentence of sentences) expect(sentence).toMatch(/\w.*\.$/);
+    expect(byId('projectsActivity').parameters.find((p: { name: string }) => p.name === 'limit').description).toBe('Page size (default 10).');
+    expect(byId('activityLogList').parameters.map((p: { name: string }) => p.name)).toEqual(['project_id', 'scope', 'item_id', 'user', 'cursor']);
+    expect(byId('organizationsMembers').parameters.map((p: { name: string }) => p.name)).toEqual(['organization_id', 'limit', 'offset', 'order', 'email']);
+  });
+
+  it('every body has an example its input schema accepts, and it is the document’s', () => {
+    const withBody = Object.entries(descriptions).filter(([, description]) => description.body);
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const [name, description] of withBody) {
+      expect(description.example, name).toBeDefined();
+      expect(description.example, name).not.toEqual({});
+      expect(parseInput(description.body!, description.example).ok, name).toBe(true);
+    }
+    expect(byId('sharingAddPassword').requestBody.content['application/json'].example).toEqual({ raw_password: 'correct-horse-battery', note: 'For the board meeting' });
+  });
+
+  it('every operation has its own summary', () => {
+    const summaries = Object.values(descriptions).map((description) => description.summary);
+    for (const summary of summaries) expect(summary).toMatch(/^\S/);
+    expect(byId('dashboardsDelete').summary).toBe('Always 405: soft-delete with PATCH {"deleted": true}');
+    expect(byId('dashboardsDelete').responses['405']).toEqual({ description: 'Always 405: soft-delete with PATCH {"deleted": true} (no body)' });
   });
 });
