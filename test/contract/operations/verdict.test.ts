@@ -24,7 +24,7 @@ import {
 } from '../../../src/contract/schemas.ts';
 import { collaboratorListSchema, collaboratorSchema, sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../../src/contract/dashboard-sharing.ts';
 import { accessControlsSchema, usersWithAccessSchema } from '../../../src/contract/access-control.ts';
-import { operationVerdict, verdict } from '../../../src/contract/operations/verdict.ts';
+import { answerPath, describeSchema, kindOf, operationVerdict, verdict } from '../../../src/contract/operations/verdict.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(root, 'test', 'fixtures', name), 'utf8'));
@@ -368,5 +368,29 @@ describe("the verdict on an operation's status", () => {
     ]);
     expect(operationVerdict({ status: 200 }, { status: 200, body: { any: 1 } })).toEqual({ matches: true, differences: [], unnamed: [] });
     expect(operationVerdict({ status: 200, answer: z.object({ a: z.string() }) }, { status: 200, body: {} }).matches).toBe(false);
+  });
+});
+
+describe('paths, kinds and descriptions in words', () => {
+  it('writes a path as code would: dots for names, brackets for indexes and other keys', () => {
+    expect(answerPath([])).toBe('answer');
+    expect(answerPath([0])).toBe('[0]');
+    expect(answerPath(['results', 3, 'created_by'])).toBe('results[3].created_by');
+    expect(answerPath(['a', '$b', '_c', 'd-e', 'f@g', 'h1'])).toBe('a.$b._c.d-e.f@g.h1');
+    expect(answerPath(['a', ' b', 'c ', '9', '-x', 'y z', ''])).toBe('a[" b"]["c "]["9"]["-x"]["y z"][""]');
+  });
+
+  it('names the kind of any value', () => {
+    expect([undefined, null, [], 'a', 1, true, {}, 1n].map(kindOf)).toEqual(['nothing', 'null', 'a list', 'a string', 'a number', 'a boolean', 'an object', 'bigint']);
+  });
+
+  it('describes a schema through its wrappers', () => {
+    expect(describeSchema(z.optional(z.nullable(z.string())))).toBe('a string or null');
+    expect(describeSchema(z.nullable(z.union([z.string(), z.null()])))).toBe('a string or null');
+    expect(describeSchema(z.nullable(z.unknown()))).toBe('anything');
+    expect(describeSchema(z.nullable(z.any()))).toBe('anything');
+    expect(describeSchema(z.record(z.string(), z.number()))).toBe('an object');
+    expect(describeSchema(z.tuple([z.string()]))).toBe('a list');
+    expect(describeSchema(z.bigint())).toBe('bigint');
   });
 });
