@@ -31,6 +31,16 @@ import {
 } from '../../src/contract/inputs.ts';
 import type * as z from 'zod/mini';
 
+// Each schema is built on first use and kept (lazy.ts): build them all as this file loads, so that what
+// the builds do is reached by every test below, not by whichever test happens to parse first
+// (Stryker's perTest coverage runs a mutant only against the tests that reached it).
+for (const schema of [
+  accessControlUpdateInput, addProductIntentInput, collaboratorCreateInput, completeProductOnboardingInput, createFromTemplateJsonInput,
+  dashboardCreateInput, dashboardUpdateInput, mockFaultRuleInput, mockFaultsInput, moveTileInput, projectCreateInput, projectUpdateInput,
+  sharePasswordCreateInput, sharingUpdateInput,
+]) void schema._zod;
+templateProblems({});
+
 const error = (schema: z.ZodMiniType, body: unknown) => {
   const result = parseInput(schema, body);
   return result.ok ? null : result.error;

@@ -46,6 +46,15 @@ import personalApiKey from '../fixtures/personal-api-key.json';
 import projectFull from '../fixtures/project-full.json';
 import projectList from '../fixtures/project-list.json';
 
+// Each schema is built on first use and kept (lazy.ts): build them all as this file loads, so that what
+// the builds do is reached by every test below, not by whichever test happens to parse first
+// (Stryker's perTest coverage runs a mutant only against the tests that reached it).
+for (const schema of [
+  activityLogPageSchema, activityPageSchema, basicOrganizationSchema, dashboardListItemSchema, dashboardPageSchema, dashboardSchema,
+  demoDataStatusSchema, memberPageSchema, meSchema, mockFaultsSchema, mockInfoSchema, mockWorldsSchema, organizationPageSchema,
+  organizationSchema, personalApiKeySchema, productFeatureSchema, projectPageSchema, projectSchema, tileSchema, userSchema,
+]) void schema._zod;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const read = (schema: z.ZodMiniType, value: unknown): any => z.parse(schema, structuredClone(value));
 const refuses = (schema: z.ZodMiniType, value: unknown) => z.safeParse(schema, value).success === false;

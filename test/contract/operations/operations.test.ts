@@ -6,6 +6,11 @@ import { fillPath, groupOf, operationById, operationGroups, operationLabel, oper
 import { parseInput } from '../../../src/contract/inputs.ts';
 import { endpoints } from '../../../src/contract/scopes.ts';
 
+// The catalogue is built once and kept: build it as this file loads, so that what the build does is
+// reached by every test below, not by whichever test happens to ask first (Stryker's perTest coverage
+// runs a mutant only against the tests that reached it).
+operations();
+
 const documentOperations = () =>
   Object.entries(contractOpenApiDocument().paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({
