@@ -39,7 +39,7 @@ for (const schema of [
   dashboardCreateInput, dashboardUpdateInput, mockFaultRuleInput, mockFaultsInput, moveTileInput, projectCreateInput, projectUpdateInput,
   sharePasswordCreateInput, sharingUpdateInput,
 ]) void schema._zod;
-templateProblems({});
+templateProblems({ tiles: [{ layouts: { sm: {} } }], variables: [{}] });
 
 const error = (schema: z.ZodMiniType, body: unknown) => {
   const result = parseInput(schema, body);
