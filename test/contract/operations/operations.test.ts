@@ -128,6 +128,15 @@ describe('finding and naming operations', () => {
     expect(operationOfRequest('DELETE', '/api/projects/1/dashboards/2')!.operation.id).toBe('dashboardsDelete');
   });
 
+  it("prefers the path whose literal segments match to one that reads them as parameters, whichever the table lists first", () => {
+    expect(operationOfRequest('GET', '/api/personal_api_keys/@current/')).toEqual({ operation: operationById('personalApiKeysCurrent'), params: {} });
+    expect(operationOfRequest('GET', '/api/personal_api_keys/abc/')).toEqual({ operation: operationById('personalApiKeysGet'), params: { key_id: 'abc' } });
+    expect(operationOfRequest('GET', '/api/projects/7/dashboards/create_from_template_json/')).toMatchObject({
+      operation: { id: 'dashboardsGet' },
+      params: { project_id: '7', dashboard_id: 'create_from_template_json' },
+    });
+  });
+
   it('matches the method and every literal segment of the path', () => {
     expect(operationOfRequest('POST', '/api/projects/1/dashboards/2/')).toBeUndefined();
     expect(operationOfRequest('GET', '/api/projects/1/dashboards/2/extra/')).toBeUndefined();
