@@ -177,6 +177,10 @@ describe('activity', () => {
 
   it('the published project shape is read as no entries', () => {
     expect(read(activityPageSchema, activityProjectShape)).toEqual({ results: [], next: null, previous: null, total_count: 0 });
+    // Only a project: an empty or broken page is refused.
+    expect(refuses(activityPageSchema, {})).toBe(true);
+    expect(refuses(activityPageSchema, { results: 'x' })).toBe(true);
+    expect(refuses(activityPageSchema, { id: 1 })).toBe(true);
   });
 
   it('the activity log: numeric ids read as text, a missing detail and user as null', () => {
