@@ -187,6 +187,8 @@ describe('collaborators and sharing', () => {
     expect(data(sharingUpdateInput, {})).toEqual({});
     const every = Object.fromEntries(sharingSettingsKeys.map((key, index) => [key, index]));
     expect(data(sharingUpdateInput, { settings: { ...every, other: 1 } }).settings).toEqual(every);
+    // Only the keys sent are kept: no key left undefined for the ones not sent.
+    expect(Object.keys(data(sharingUpdateInput, { settings: { theme: 'dark' } }).settings as object)).toEqual(['theme']);
     expect(sharingSettingsKeys).toEqual(['whitelabel', 'noHeader', 'showInspector', 'legend', 'detailed', 'hideExtraDetails', 'theme']);
   });
 
