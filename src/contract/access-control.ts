@@ -14,12 +14,12 @@ export type AccessLevel = (typeof accessLevels)[number];
 
 /** Whether a text is one of the four levels (production may send others one day: read them as unknown). */
 export function isAccessLevel(value: unknown): value is AccessLevel {
-  return typeof value === 'string' && (accessLevels as ReadonlyArray<string>).includes(value);
+  return (accessLevels as ReadonlyArray<unknown>).includes(value);
 }
 
 /** A level's place in `accessLevels` (0 for `none`); -1 for a text that is no level. */
 export function accessLevelRank(level: string | null | undefined): number {
-  return level == null ? -1 : (accessLevels as ReadonlyArray<string>).indexOf(level);
+  return (accessLevels as ReadonlyArray<string | null | undefined>).indexOf(level);
 }
 
 /** The higher of two levels ("highest wins", §5.7). */

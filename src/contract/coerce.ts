@@ -128,11 +128,10 @@ export function boolean<N extends boolean | undefined = undefined>(options: { nu
     if (value === true || value === false) return ok(value);
     if (value === 1) return ok(true);
     if (value === 0) return ok(false);
-    if (typeof value === 'string') {
-      if (trueTexts.has(value)) return ok(true);
-      if (falseTexts.has(value)) return ok(false);
-      if (options.nullable && nullTexts.has(value)) return ok(null as Maybe<boolean, N>);
-    }
+    // Texts only: a set of texts holds no other value.
+    if (trueTexts.has(value as string)) return ok(true);
+    if (falseTexts.has(value as string)) return ok(false);
+    if (options.nullable && nullTexts.has(value as string)) return ok(null as Maybe<boolean, N>);
     return failure('invalid_input', sentences.boolean);
   });
 }
@@ -144,7 +143,7 @@ export function integer<N extends boolean | undefined = undefined>(options: { nu
   return coerced<Maybe<number, N>, Maybe<number, N>>(options, (raw) => {
     const value = scalar(raw);
     let n: number | null = null;
-    if (typeof value === 'number' && Number.isInteger(value)) n = value;
+    if (Number.isInteger(value)) n = value as number;
     else if (typeof value === 'string') {
       if (charLength(value) > maxStringLength) return failure('max_string_length', sentences.stringTooLarge);
       if (options.nullable && value === '' && raw instanceof FormField) return ok(null as Maybe<number, N>);

@@ -111,9 +111,9 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return value;
 }
 
+/** Python's name for the type of a value that is neither missing nor null (fieldErrorFromIssue answers those first). */
 function jsonTypeName(value: unknown): string {
   if (Array.isArray(value)) return 'list';
-  if (value === null) return 'null';
   if (typeof value === 'object') return 'dict';
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
   if (typeof value === 'boolean') return 'bool';

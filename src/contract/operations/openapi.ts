@@ -249,12 +249,12 @@ function operationIds(list: ReadonlyArray<Endpoint>): Map<Endpoint, string> {
 
 /** A PATCH on a collection path: always 405 (API.md §2.3 step 7), so not an operation of the document. */
 function isCollectionPatch(endpoint: Endpoint): boolean {
-  return 'collectionPatch' in endpoint && endpoint.collectionPatch === true;
+  return endpoint.collectionPatch === true;
 }
 
 /** One of the five actions production refuses to personal API keys (API.md §1.2). */
 function isSessionOnly(endpoint: Endpoint): boolean {
-  return 'sessionOnly' in endpoint && endpoint.sessionOnly === true;
+  return endpoint.sessionOnly === true;
 }
 
 /** The endpoints the document lists: every route of the table but the collection PATCHes. */

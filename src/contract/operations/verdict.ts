@@ -143,8 +143,6 @@ function describeCore(core: unknown): string {
       return 'a string';
     case 'number':
       return 'a number';
-    case 'int':
-      return 'an integer';
     case 'boolean':
       return 'a boolean';
     case 'null':
@@ -197,9 +195,6 @@ function check(schema: unknown, value: unknown, path: Path, out: Collector): voi
       return;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) mismatch();
-      return;
-    case 'int':
-      if (typeof value !== 'number' || !Number.isInteger(value)) mismatch();
       return;
     case 'boolean':
       if (typeof value !== 'boolean') mismatch();

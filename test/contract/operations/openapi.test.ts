@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOpenApiDocument, descriptions, documentedEndpoints } from '../../../src/contract/operations/openapi.ts';
+import { parseInput } from '../../../src/contract/inputs.ts';
 import { endpoints } from '../../../src/contract/scopes.ts';
 import { createMock } from '../../../src/mock/index.ts';
 import { createChecker, formatReport, type Exchange } from '../../production-schema/schema-check.ts';
@@ -127,5 +128,157 @@ describe('GET /__mock/openapi.json', () => {
     const refused = checker.check([wrong]);
     expect(refused.failed).toBe(1);
     expect(refused.mismatches[0]).toMatchObject({ operation: 'GET /api/projects/{project_id}/dashboards/{dashboard_id}/', pointer: '/pinned' });
+  });
+});
+
+describe("the document's operations, read from the contract", () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const doc = (): any => contractOpenApiDocument();
+  const op = (method: string, path: string) => doc().paths[path][method];
+  const project = '/api/projects/{project_id}/';
+  const dashboards = `${project}dashboards/`;
+
+  it('names each operation after its endpoint: a second method and a second path say which', () => {
+    expect(op('get', dashboards).operationId).toBe('dashboardsList');
+    expect(op('get', '/api/environments/{project_id}/dashboards/').operationId).toBe('dashboardsListViaEnvironments');
+    expect(op('patch', project).operationId).toBe('projectsUpdateViaProjects');
+    expect(op('put', project).operationId).toBe('projectsUpdatePutViaProjects');
+    expect(op('patch', '/api/organizations/{organization_id}/projects/{project_id}/').operationId).toBe('projectsUpdate');
+    expect(op('put', '/api/organizations/{organization_id}/projects/{project_id}/').operationId).toBe('projectsUpdatePut');
+    expect(op('post', `${dashboards}create_from_template_json/`).operationId).toBe('dashboardsCreateFromTemplateJson');
+    expect(op('get', '/api/personal_api_keys/@current/').operationId).toBe('personalApiKeysCurrent');
+  });
+
+  it("gives each operation its summary, tag, scope and, for the session-only ones, production's refusal", () => {
+    expect(op('get', dashboards)).toMatchObject({ summary: 'List dashboards', tags: ['dashboards'], 'x-scope': 'dashboard:read' });
+    expect(op('get', dashboards)).not.toHaveProperty('description');
+    expect(op('get', '/api/personal_api_keys/@current/')).toMatchObject({ security: [{ PersonalAPIKey: [] }], 'x-scope': null });
+    expect(op('patch', `${dashboards}{dashboard_id}/move_tile/`).description).toContain('Production refuses personal API keys here');
+    expect(doc().tags.map((tag: { name: string }) => tag.name)).toEqual([
+      'dashboards', 'collaborators', 'sharing', 'accessControls', 'activityLog', 'projects', 'organizations', 'users', 'personalApiKeys',
+    ]);
+  });
+
+  it('describes path parameters (ids may be @current) and query parameters', () => {
+    // Strictly: a path parameter without a sentence has no description key at all.
+    expect(op('get', `${dashboards}{dashboard_id}/`).parameters).toStrictEqual([
+      { name: 'project_id', in: 'path', required: true, schema: { type: 'string' }, description: 'An id, or `@current`.' },
+      { name: 'dashboard_id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
+    expect(op('get', '/api/organizations/{organization_id}/').parameters[0].description).toBe('An id, or `@current`.');
+    expect(op('get', dashboards).parameters.slice(1, 3)).toEqual([
+      { name: 'limit', in: 'query', required: false, schema: { type: 'string' }, description: 'Page size (default 100, no maximum).' },
+      { name: 'offset', in: 'query', required: false, schema: { type: 'string' }, description: 'Index of the first result (default 0).' },
+    ]);
+    expect(op('get', '/api/users/@me/')).not.toHaveProperty('parameters');
+  });
+
+  it('answers the success with its schema, or says there is no body', () => {
+    expect(op('post', dashboards).responses['201']).toEqual({
+      description: 'Create a dashboard',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Dashboard' } } },
+    });
+    expect(op('delete', `${dashboards}{dashboard_id}/collaborators/{user_uuid}/`).responses['204']).toEqual({ description: 'Remove a collaborator (no body)' });
+    expect(op('put', `${dashboards}{dashboard_id}/access_controls/`).responses['204'].description).toContain('`access_level` null');
+  });
+
+  it('lists the errors each operation may answer: a body adds 400, 413 and 415; a change without one adds 400', () => {
+    const statuses = (method: string, path: string) => Object.keys(op(method, path).responses).filter((status) => !/^2/.test(status));
+    expect(statuses('get', dashboards)).toEqual(['401', '403', '404', '429', '500']);
+    expect(statuses('post', dashboards)).toEqual(['400', '401', '403', '404', '413', '415', '429', '500']);
+    expect(statuses('post', `${dashboards}{dashboard_id}/sharing/refresh/`)).toEqual(['400', '401', '403', '404', '429', '500']);
+    expect(statuses('delete', project)).toEqual(['401', '403', '404', '429', '500']);
+    expect(statuses('post', '/api/organizations/{organization_id}/projects/')).toContain('409');
+    expect(op('get', dashboards).responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
+  });
+
+  it('says where a plain {"error": …} body may answer instead of the error body', () => {
+    const refused = op('patch', `${dashboards}{dashboard_id}/sharing/`).responses['403'];
+    expect(refused.description).toBe('The method is not offered, the key lacks the scope, or the caller may not do this.');
+    expect(refused.content['application/json'].schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/PlainError' }],
+    });
+    expect(doc().components.schemas.PlainError).toMatchObject({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } });
+  });
+
+  it('has one error answer per status, the 401 naming Bearer and the 429 its Retry-After', () => {
+    const { responses, schemas } = doc().components;
+    expect(Object.keys(responses)).toEqual(['Error400', 'Error401', 'Error403', 'Error404', 'Error409', 'Error413', 'Error415', 'Error429', 'Error500']);
+    expect(responses.Error401.headers).toEqual({ 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } });
+    expect(responses.Error429.headers).toEqual({ 'Retry-After': { schema: { type: 'integer' } } });
+    expect(responses.Error404).not.toHaveProperty('headers');
+    expect(responses.Error404).toEqual({
+      description: 'The project, organization or object of the path does not exist.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+    expect(schemas.Error.properties.type).toEqual({ type: 'string', enum: ['invalid_request', 'authentication_error', 'validation_error', 'server_error', 'throttled_error'] });
+    expect(schemas.Error).not.toHaveProperty('$schema');
+    expect(schemas.Error).not.toHaveProperty('$id');
+  });
+
+  it('gives each body its example in JSON, and names answer and body schemas after their endpoint', () => {
+    const body = op('post', dashboards).requestBody;
+    expect(body.required).toBe(false);
+    expect(body.content['application/json'].example).toMatchObject({ name: 'Weekly signups' });
+    expect(body.content['multipart/form-data']).toEqual({ schema: { $ref: '#/components/schemas/DashboardsCreateBody' } });
+    expect(op('get', `${dashboards}{dashboard_id}/collaborators/`).responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CollaboratorsListAnswer',
+    });
+    expect(doc().info).toMatchObject({ title: 'Analytics Console mock API', version: '1' });
+    expect(doc().security).toEqual([{ PersonalAPIKey: [] }]);
+  });
+});
+
+describe("the document's details, each from its description", () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const byId = (id: string): any =>
+    Object.values(contractOpenApiDocument().paths as Record<string, Record<string, { operationId: string }>>)
+      .flatMap((item) => Object.values(item))
+      .find((operation) => operation.operationId === id);
+  const plain = { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/PlainError' }] };
+
+  it('the endpoints that may answer a plain {"error": …} body say so for those statuses only', () => {
+    for (const id of ['sharingUpdate', 'sharingAddPassword']) {
+      for (const status of ['400', '403']) expect(byId(id).responses[status].content['application/json'].schema, `${id} ${status}`).toEqual(plain);
+      expect(byId(id).responses['404'], id).toEqual({ $ref: '#/components/responses/Error404' });
+    }
+    // A DELETE takes no body: no 400 to list.
+    expect(byId('sharingDeletePassword').responses['403'].content['application/json'].schema).toEqual(plain);
+    expect(byId('sharingDeletePassword').responses).not.toHaveProperty('400');
+    expect(byId('projectsCompleteProductOnboarding').responses['400'].content['application/json'].schema).toEqual(plain);
+    expect(byId('projectsCompleteProductOnboarding').responses['403']).toEqual({ $ref: '#/components/responses/Error403' });
+  });
+
+  it('the extra errors an endpoint may answer are listed: a taken project name, a collaborator who cannot be removed', () => {
+    for (const id of ['projectsCreate', 'projectsCreateCurrent', 'projectsUpdate']) expect(byId(id).responses['409'], id).toEqual({ $ref: '#/components/responses/Error409' });
+    expect(byId('projectsGet').responses).not.toHaveProperty('409');
+    expect(byId('collaboratorsRemove').responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
+  });
+
+  it('every query parameter says what it does', () => {
+    const sentences = Object.values(descriptions).flatMap((description) => Object.values(description.query ?? {}));
+    expect(sentences.length).toBeGreaterThan(15);
+    for (const sentence of sentences) expect(sentence).toMatch(/\w.*\.$/);
+    expect(byId('projectsActivity').parameters.find((p: { name: string }) => p.name === 'limit').description).toBe('Page size (default 10).');
+    expect(byId('activityLogList').parameters.map((p: { name: string }) => p.name)).toEqual(['project_id', 'scope', 'item_id', 'user', 'cursor']);
+    expect(byId('organizationsMembers').parameters.map((p: { name: string }) => p.name)).toEqual(['organization_id', 'limit', 'offset', 'order', 'email']);
+  });
+
+  it('every body has an example its input schema accepts, and it is the document’s', () => {
+    const withBody = Object.entries(descriptions).filter(([, description]) => description.body);
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const [name, description] of withBody) {
+      expect(description.example, name).toBeDefined();
+      expect(description.example, name).not.toEqual({});
+      expect(parseInput(description.body!, description.example).ok, name).toBe(true);
+    }
+    expect(byId('sharingAddPassword').requestBody.content['application/json'].example).toEqual({ raw_password: 'correct-horse-battery', note: 'For the board meeting' });
+  });
+
+  it('every operation has its own summary', () => {
+    const summaries = Object.values(descriptions).map((description) => description.summary);
+    for (const summary of summaries) expect(summary).toMatch(/^\S/);
+    expect(byId('dashboardsDelete').summary).toBe('Always 405: soft-delete with PATCH {"deleted": true}');
+    expect(byId('dashboardsDelete').responses['405']).toEqual({ description: 'Always 405: soft-delete with PATCH {"deleted": true} (no body)' });
   });
 });

@@ -2,9 +2,14 @@
 // operation of the OpenAPI document, nothing listed twice by hand.
 import { describe, expect, it } from 'vitest';
 import { contractOpenApiDocument, documentedEndpoints } from '../../../src/contract/operations/openapi.ts';
-import { fillPath, operationById, operationGroups, operationOfRequest, operations } from '../../../src/contract/operations/operations.ts';
+import { fillPath, groupOf, operationById, operationGroups, operationLabel, operationOfRequest, operations } from '../../../src/contract/operations/operations.ts';
 import { parseInput } from '../../../src/contract/inputs.ts';
 import { endpoints } from '../../../src/contract/scopes.ts';
+
+// The catalogue is built once and kept: build it as this file loads, so that what the build does is
+// reached by every test below, not by whichever test happens to ask first (Stryker's perTest coverage
+// runs a mutant only against the tests that reached it).
+operations();
 
 const documentOperations = () =>
   Object.entries(contractOpenApiDocument().paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, item]) =>
@@ -106,5 +111,64 @@ describe('the operation catalogue', () => {
     expect(operationOfRequest('POST', '/api/projects/7/dashboards/create_from_template_json/')!.operation.id).toBe('dashboardsCreateFromTemplateJson');
     expect(operationOfRequest('GET', '/api/projects/@current/')!.operation.id).toBe('projectsGetViaProjects');
     expect(operationOfRequest('GET', '/api/nothing/')).toBeUndefined();
+  });
+});
+
+describe('finding and naming operations', () => {
+  it('leaves a parameter given as empty text unfilled, and fills zero', () => {
+    expect(fillPath('/api/projects/:project_id/dashboards/:dashboard_id/', { project_id: '', dashboard_id: 0 })).toBe('/api/projects/:project_id/dashboards/0/');
+    expect(fillPath('/api/users/@me/', { project_id: 1 })).toBe('/api/users/@me/');
+  });
+
+  it('decodes each path parameter, keeps one that does not decode as sent, and ignores the trailing slash', () => {
+    expect(operationOfRequest('GET', '/api/projects/a%20b/dashboards/%E0%A4%A/')).toEqual({
+      operation: operationById('dashboardsGet'),
+      params: { project_id: 'a b', dashboard_id: '%E0%A4%A' },
+    });
+    expect(operationOfRequest('DELETE', '/api/projects/1/dashboards/2')!.operation.id).toBe('dashboardsDelete');
+  });
+
+  it("prefers the path whose literal segments match to one that reads them as parameters, whichever the table lists first", () => {
+    expect(operationOfRequest('GET', '/api/personal_api_keys/@current/')).toEqual({ operation: operationById('personalApiKeysCurrent'), params: {} });
+    expect(operationOfRequest('GET', '/api/personal_api_keys/abc/')).toEqual({ operation: operationById('personalApiKeysGet'), params: { key_id: 'abc' } });
+    expect(operationOfRequest('GET', '/api/projects/7/dashboards/create_from_template_json/')).toMatchObject({
+      operation: { id: 'dashboardsGet' },
+      params: { project_id: '7', dashboard_id: 'create_from_template_json' },
+    });
+  });
+
+  it('matches the method and every literal segment of the path', () => {
+    expect(operationOfRequest('POST', '/api/projects/1/dashboards/2/')).toBeUndefined();
+    expect(operationOfRequest('GET', '/api/projects/1/dashboards/2/extra/')).toBeUndefined();
+    expect(operationOfRequest('GET', '/api/projects/1/dashboard/2/')).toBeUndefined();
+    expect(operationOfRequest('GET', '/api/projects/1/dashboards/2/collaborators/')).toMatchObject({
+      operation: { id: 'collaboratorsList' },
+      params: { project_id: '1', dashboard_id: '2' },
+    });
+    expect(operationOfRequest('PATCH', '/api/projects/1/dashboards/')).toBeUndefined();
+    expect(operationOfRequest('GET', '/api/projects/1/')).toMatchObject({ operation: { id: 'projectsGetViaProjects' }, params: { project_id: '1' } });
+  });
+
+  it('labels an operation by method and path, and groups an unknown prefix under its own name', () => {
+    expect(operationLabel(operationById('dashboardsList')!)).toBe('GET /api/projects/:project_id/dashboards/');
+    expect(groupOf('sharing.update')).toEqual({ tag: 'sharing', label: 'Sharing' });
+    expect(groupOf('accessControls.list')).toEqual({ tag: 'accessControls', label: 'Access control' });
+    expect(groupOf('widgets.list')).toEqual({ tag: 'widgets', label: 'widgets' });
+  });
+
+  it('lists each group in the table order, builds the catalogue once, and marks reads and writes', () => {
+    expect(operations()).toBe(operations());
+    const dashboards = operationGroups().find((group) => group.group.tag === 'dashboards')!.operations;
+    expect(dashboards.slice(0, 2).map((operation) => operation.id)).toEqual(['dashboardsList', 'dashboardsCreate']);
+    expect(operations().filter((operation) => operation.reads).every((operation) => operation.method === 'GET')).toBe(true);
+    expect(operations().filter((operation) => !operation.reads).every((operation) => operation.method !== 'GET')).toBe(true);
+    expect(operationById('dashboardsCreate')).toMatchObject({ reads: false, status: 201, sessionOnly: false, scope: 'dashboard:write' });
+    expect(operationById('dashboardsCreate')!.endpoints.map((endpoint) => endpoint.path)).toEqual([
+      '/api/projects/:project_id/dashboards/',
+      '/api/environments/:project_id/dashboards/',
+    ]);
+    expect(operationById('accessControlsUpdate')!.noContent).toEqual(expect.any(String));
+    expect(operationById('dashboardsGet')).not.toHaveProperty('noContent');
+    expect(operationById('dashboardsCreate')!.body!.example).toMatchObject({ name: 'Weekly signups' });
   });
 });

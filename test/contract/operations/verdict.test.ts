@@ -1,8 +1,8 @@
 // The verdict (src/contract/operations/verdict.ts) on answers shaped as production sends them: the fields of
 // production's published schema (../shared/posthog-openapi.yaml) that the contract does not adopt,
 // and the nulls production may send, are never differences; a real departure is one line each.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ import {
 } from '../../../src/contract/schemas.ts';
 import { collaboratorListSchema, collaboratorSchema, sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../../src/contract/dashboard-sharing.ts';
 import { accessControlsSchema, usersWithAccessSchema } from '../../../src/contract/access-control.ts';
-import { operationVerdict, verdict } from '../../../src/contract/operations/verdict.ts';
+import { answerPath, describeSchema, kindOf, operationVerdict, verdict } from '../../../src/contract/operations/verdict.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(root, 'test', 'fixtures', name), 'utf8'));
@@ -55,7 +55,18 @@ const answers: Array<[file: string, schema: z.ZodMiniType]> = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-const production: Json = parse(readFileSync(join(root, '..', 'shared', 'posthog-openapi.yaml'), 'utf8'));
+/**
+ * `../shared/posthog-openapi.yaml` beside the checkout, found from a copy of the checkout deeper down
+ * too (Stryker's sandbox under `.stryker-tmp/`, where this file would otherwise fail to load).
+ */
+function productionDocument(): string {
+  for (let folder = dirname(root); ; folder = dirname(folder)) {
+    const file = join(folder, 'shared', 'posthog-openapi.yaml');
+    if (existsSync(file)) return file;
+    if (dirname(folder) === folder) throw new Error('shared/posthog-openapi.yaml not found beside the checkout');
+  }
+}
+const production: Json = parse(readFileSync(productionDocument(), 'utf8'));
 const productionSchema = (name: string): Json => production.components.schemas[name];
 
 /** A value of a production property's declared type (its fields do not matter: the contract does not name them). */
@@ -195,5 +206,191 @@ describe("the verdict on an operation's answer", () => {
     const rule = operationById('accessControlsUpdate')!;
     expect(operationVerdict(rule, { status: 204, body: undefined }).matches).toBe(true);
     expect(operationVerdict(operationById('dashboardsDelete')!, { status: 405, body: { detail: 'Method "DELETE" not allowed.' } }).matches).toBe(true);
+  });
+});
+
+describe('the verdict on each kind of schema', () => {
+  const lines = (schema: z.ZodMiniType, answer: unknown) => verdict(schema, answer).differences.map((d) => d.line);
+
+  it('names the kind of every JSON value it meets', () => {
+    const text = z.object({ a: z.string() });
+    expect([1, true, null, [], {}, undefined].map((a) => lines(text, { a }))).toEqual([
+      ['a: expected a string, got a number'],
+      ['a: expected a string, got a boolean'],
+      ['a: expected a string, got null'],
+      ['a: expected a string, got a list'],
+      ['a: expected a string, got an object'],
+      ['a: expected a string, got nothing'],
+    ]);
+  });
+
+  it('checks numbers (finite), booleans and null', () => {
+    const schema = z.object({ n: z.number(), b: z.boolean(), z: z.null() });
+    expect(lines(schema, { n: 1.5, b: false, z: null })).toEqual([]);
+    expect(lines(schema, { n: '1', b: 0, z: 0 })).toEqual([
+      'n: expected a number, got a string',
+      'b: expected a boolean, got a number',
+      'z: expected null, got a number',
+    ]);
+    expect(lines(z.object({ n: z.number() }), { n: Infinity })).toEqual(['n: expected a number, got a number']);
+  });
+
+  it('reads through optional, default, nullable, readonly, catch and pipe wrappers', () => {
+    const schema = z.object({
+      o: z.optional(z.string()),
+      d: z._default(z.string(), 'x'),
+      p: z.prefault(z.string(), 'x'),
+      r: z.readonly(z.nullable(z.string())),
+      c: z.catch(z.string(), 'x'),
+      l: z.lazy(() => z.boolean()),
+      t: z.pipe(z.string(), z.transform((s: string) => s.length)),
+      u: z.unknown(),
+    });
+    expect(lines(schema, { r: null, c: 'x', l: true, t: 'abc', u: [1] })).toEqual([]);
+    expect(lines(schema, { o: 1, d: 1, p: 1, r: 1, c: 1, l: 1, t: 1, u: undefined })).toEqual([
+      'o: expected a string, got a number',
+      'd: expected a string, got a number',
+      'p: expected a string, got a number',
+      'r: expected a string or null, got a number',
+      'c: expected a string, got a number',
+      'l: expected a boolean, got a number',
+      't: expected a string, got a number',
+    ]);
+    expect(lines(schema, { r: 'a', c: 'x', t: 'abc', u: null })).toEqual(['l: expected a boolean, got nothing']);
+    expect(lines(z.object({ r: z.string() }), {})).toEqual(['r: expected a string, got nothing']);
+    expect(lines(z.object({ c: z.nonoptional(z.optional(z.string())) }), { c: 2 })).toEqual(['c: expected a string, got a number']);
+  });
+
+  it('names literals and choices, quoting the value sent (long ones cut at 40 characters)', () => {
+    const schema = z.object({ k: z.literal(['event', 3]), e: z.enum(['on', 'off']) });
+    expect(lines(schema, { k: 'event', e: 'on' })).toEqual([]);
+    expect(lines(schema, { k: 'x'.repeat(50), e: true })).toEqual([
+      `k: expected "event" or 3, got "${'x'.repeat(38)}…`,
+      'e: expected one of "on", "off", got true',
+    ]);
+    expect(lines(schema, { k: [], e: 2 })).toEqual(['k: expected "event" or 3, got a list', 'e: expected one of "on", "off", got 2']);
+    expect(lines(schema, { k: 'x'.repeat(38), e: 'on' })).toEqual([`k: expected "event" or 3, got "${'x'.repeat(38)}"`]);
+  });
+
+  it('walks lists, tuples and records item by item', () => {
+    const schema = z.object({
+      list: z.array(z.number()),
+      pair: z.tuple([z.string(), z.number()]),
+      more: z.tuple([z.string()], z.number()),
+      map: z.record(z.string(), z.boolean()),
+    });
+    expect(lines(schema, { list: [1, 2], pair: ['a', 1], more: ['a', 1, 2], map: { a: true } })).toEqual([]);
+    expect(lines(schema, { list: [1, 'b'], pair: ['a', 1, 2], more: 'a', map: { a: true, 'b c': 1 } })).toEqual([
+      'list[1]: expected a number, got a string',
+      'pair: expected a list of 2, got a list of 3',
+      'more: expected a list, got a string',
+      'map["b c"]: expected a boolean, got a number',
+    ]);
+    expect(lines(schema, { list: {}, pair: [1], more: [], map: [] })).toEqual([
+      'list: expected a list, got an object',
+      'pair[0]: expected a string, got a number',
+      'pair[1]: expected a number, got nothing',
+      'more[0]: expected a string, got nothing',
+      'map: expected an object, got a list',
+    ]);
+  });
+
+  it("checks an object's catch-all and counts the other unnamed fields per general path", () => {
+    const loose = z.catchall(z.object({ id: z.number() }), z.string());
+    expect(lines(loose, { id: 1, extra: 'x' })).toEqual([]);
+    expect(lines(loose, { id: 1, extra: 2 })).toEqual(['extra: expected a string, got a number']);
+    expect(verdict(loose, { id: 1, extra: 'x' }).unnamed).toEqual([]);
+    const rows = z.object({ rows: z.array(z.object({ id: z.number() })) });
+    expect(verdict(rows, { rows: [{ id: 1, a: 1 }, { id: 2, a: 2, $b: 3 }] }).unnamed).toEqual([
+      { path: 'rows[].a', count: 2 },
+      { path: 'rows[].$b', count: 1 },
+    ]);
+    expect(verdict(z.object({}), { 'two words': 1 }).unnamed).toEqual([{ path: '["two words"]', count: 1 }]);
+  });
+
+  it('takes the union option that fits, else the differences of the closest option of the same kind', () => {
+    const schema = z.union([z.object({ a: z.string(), b: z.string() }), z.object({ a: z.number(), b: z.number(), c: z.number() })]);
+    expect(verdict(schema, { a: 1, b: 2, c: 3, x: 1 })).toEqual({ matches: true, differences: [], unnamed: [{ path: 'x', count: 1 }] });
+    expect(lines(schema, { a: 'x', b: 2 })).toEqual(['b: expected a string, got a number']);
+    expect(lines(schema, { a: 1, b: 2 })).toEqual(['c: expected a number, got nothing']);
+    expect(lines(schema, 'x')).toEqual(['answer: expected an object, got a string']);
+    expect(lines(z.object({ u: z.union([z.string(), z.number()]) }), { u: true })).toEqual(['u: expected a string or a number, got a boolean']);
+    expect(lines(z.object({ u: z.union([z.string(), z.string()]) }), { u: true })).toEqual(['u: expected a string, got a boolean']);
+  });
+
+  it('lets a union take null or nothing when one of its options does', () => {
+    const nullable = z.object({ u: z.union([z.string(), z.nullable(z.number())]) });
+    expect(lines(nullable, { u: null })).toEqual([]);
+    expect(lines(nullable, {})).toEqual(['u: expected a string or a number or null, got nothing']);
+    const optional = z.object({ u: z.union([z.string(), z.optional(z.number())]) });
+    expect(lines(optional, {})).toEqual([]);
+    expect(lines(optional, { u: null })).toEqual(['u: expected a string or a number, got null']);
+    const nested = z.object({ u: z.union([z.string(), z.union([z.number(), z.null()])]) });
+    expect(lines(nested, { u: null })).toEqual([]);
+    const deep = z.object({ u: z.union([z.string(), z.union([z.number(), z.optional(z.null())])]) });
+    expect(lines(deep, {})).toEqual([]);
+    expect(lines(z.object({ a: z.any(), n: z.nullable(z.unknown()) }), { a: null, n: null })).toEqual([]);
+  });
+
+  it('leaves the schema kinds it does not walk to zod, and has zod check refinements last', () => {
+    expect(lines(z.object({ d: z.date() }), { d: 'x' })).toEqual(['d: expected Invalid input, got a string']);
+    expect(lines(z.object({ d: z.date() }), { d: new Date(0) })).toEqual([]);
+    const short = z.object({ name: z.string().check(z.maxLength(3, 'at most 3 characters')) });
+    expect(verdict(short, { name: 'abcd' }).differences).toEqual([
+      { path: 'name', expected: 'at most 3 characters', got: 'something else', line: 'name: at most 3 characters' },
+    ]);
+    expect(verdict(z.string().check(z.maxLength(1)), 'ab').differences.map((d) => d.path)).toEqual(['answer']);
+  });
+
+  it('reads an integer as a number, leaving its fraction to zod', () => {
+    expect(lines(z.object({ n: z.int() }), { n: 2 })).toEqual([]);
+    expect(lines(z.object({ n: z.int() }), { n: 'x' })).toEqual(['n: expected a number, got a string']);
+    expect(lines(z.object({ n: z.int() }), { n: 1.5 })).toEqual(['n: Invalid input']);
+  });
+
+  it('describes what a schema takes in words', () => {
+    expect(lines(z.object({ a: z.nullable(z.unknown()), b: z.nullable(z.null()) }), { a: 1, b: 1 })).toEqual(['b: expected null, got a number']);
+    expect(lines(z.object({ c: z.union([z.templateLiteral(['a', z.string()]), z.number()]) }), { c: true })).toEqual([
+      'c: expected a string or a number, got a boolean',
+    ]);
+    expect(lines(z.object({ t: z.nullable(z.transform((v: unknown) => v)) }), {})).toEqual(['t: expected anything, got nothing']);
+  });
+});
+
+describe("the verdict on an operation's status", () => {
+  it('names 204 beside the status where the contract allows an empty answer, and takes no body where there is no schema', () => {
+    const rule = operationById('accessControlsUpdate')!;
+    expect(operationVerdict(rule, { status: 201, body: {} }).differences).toEqual([
+      { path: 'status', expected: '200 or 204', got: '201', line: 'status: expected 200 or 204, got 201' },
+    ]);
+    expect(operationVerdict(operationById('dashboardsGet')!, { status: 204, body: undefined }).differences.map((d) => d.line)).toEqual([
+      'status: expected 200, got 204',
+    ]);
+    expect(operationVerdict({ status: 200 }, { status: 200, body: { any: 1 } })).toEqual({ matches: true, differences: [], unnamed: [] });
+    expect(operationVerdict({ status: 200, answer: z.object({ a: z.string() }) }, { status: 200, body: {} }).matches).toBe(false);
+  });
+});
+
+describe('paths, kinds and descriptions in words', () => {
+  it('writes a path as code would: dots for names, brackets for indexes and other keys', () => {
+    expect(answerPath([])).toBe('answer');
+    expect(answerPath([0])).toBe('[0]');
+    expect(answerPath(['results', 3, 'created_by'])).toBe('results[3].created_by');
+    expect(answerPath(['a', '$b', '_c', 'd-e', 'f@g', 'h1'])).toBe('a.$b._c.d-e.f@g.h1');
+    expect(answerPath(['a', ' b', 'c ', '9', '-x', 'y z', ''])).toBe('a[" b"]["c "]["9"]["-x"]["y z"][""]');
+  });
+
+  it('names the kind of any value', () => {
+    expect([undefined, null, [], 'a', 1, true, {}, 1n].map(kindOf)).toEqual(['nothing', 'null', 'a list', 'a string', 'a number', 'a boolean', 'an object', 'bigint']);
+  });
+
+  it('describes a schema through its wrappers', () => {
+    expect(describeSchema(z.optional(z.nullable(z.string())))).toBe('a string or null');
+    expect(describeSchema(z.nullable(z.union([z.string(), z.null()])))).toBe('a string or null');
+    expect(describeSchema(z.nullable(z.unknown()))).toBe('anything');
+    expect(describeSchema(z.nullable(z.any()))).toBe('anything');
+    expect(describeSchema(z.record(z.string(), z.number()))).toBe('an object');
+    expect(describeSchema(z.tuple([z.string()]))).toBe('a list');
+    expect(describeSchema(z.bigint())).toBe('bigint');
   });
 });

@@ -1,6 +1,6 @@
 /** The contract's access-control schemas read what production sends (test/fixtures/), not only the mock's answers. */
 import { describe, expect, it } from 'vitest';
-import { accessControlsSchema, isAccessLevel, usersWithAccessSchema } from '../../src/contract/access-control.ts';
+import { accessControlsSchema, accessLevelRank, higherAccessLevel, isAccessLevel, usersWithAccessSchema } from '../../src/contract/access-control.ts';
 import accessControls from '../fixtures/access-controls.json';
 import usersWithAccess from '../fixtures/users-with-access.json';
 import { parseWith } from '../mock/helpers.ts';
@@ -25,5 +25,19 @@ describe('production-shaped access-control answers', () => {
     expect(answer.total_count).toBe(5);
     expect(answer.users.map((user) => user.access_source)).toEqual(['creator', 'organization_admin', 'explicit_role', 'project_admin', 'default']);
     expect(answer.users.every((user) => isAccessLevel(user.access_level))).toBe(true);
+  });
+});
+
+describe('the four access levels', () => {
+  it('knows the four levels and nothing else', () => {
+    expect(['none', 'viewer', 'editor', 'manager'].every(isAccessLevel)).toBe(true);
+    expect(['owner', 'Viewer', '', null, undefined, 0, ['viewer']].some(isAccessLevel)).toBe(false);
+  });
+
+  it('ranks them lowest first, anything else below them all, and the higher of two wins', () => {
+    expect(['none', 'viewer', 'editor', 'manager', 'owner', null, undefined].map(accessLevelRank)).toEqual([0, 1, 2, 3, -1, -1, -1]);
+    expect(higherAccessLevel('viewer', 'editor')).toBe('editor');
+    expect(higherAccessLevel('manager', 'none')).toBe('manager');
+    expect(higherAccessLevel('viewer', 'viewer')).toBe('viewer');
   });
 });
