@@ -20,6 +20,7 @@ import { Store } from '../../../src/mock/store/db.ts';
 import { seedData, seedIds } from '../../../src/mock/store/seed.ts';
 import type { ActivityRecord, SharePasswordRecord, SharingRecord, TileRecord } from '../../../src/mock/store/records.ts';
 import { accessSubject } from '../../../src/mock/rules/access-control.ts';
+import { listCacheOf } from '../../../src/mock/rules/list-cache.ts';
 import {
   activityJson,
   basicOrganizationJson,
@@ -126,8 +127,11 @@ describe('dashboard list items', () => {
     expect(dashboardListItemJson(store, dashboard(D.productOverview), 37, viewer(U.priya))).toBe(
       dashboardListItemJson(store, dashboard(D.productOverview), 37, viewer(U.priya)),
     );
+    // Both variants are kept side by side until the dashboard changes.
+    expect(Object.keys(listCacheOf(store).get(D.productOverview)!.variants).sort()).toEqual(['21|manager', '37|editor', '37|manager']);
     store.updateDashboard(dashboard(D.productOverview), { name: 'Renamed' });
     expect(listItem(D.productOverview).name).toBe('Renamed');
+    expect(Object.keys(listCacheOf(store).get(D.productOverview)!.variants)).toEqual(['37|manager']);
   });
 
   it('userAccessLevel: manager for admins and the creator, else the rules’ level', () => {
@@ -214,6 +218,16 @@ describe('dashboards', () => {
     expect(shown.layouts).toEqual(stored.layouts);
     expect(shown.color).toBe(stored.color);
     expect(shown.last_refresh).toBeNull();
+  });
+
+  it('tiles in display order whatever their stored order', () => {
+    const board = dashboard(D.productOverview);
+    const shownOrder = dashboardJson(store, board, 37, viewer(U.priya)).tiles!.map((t) => t.id);
+    board.tiles.reverse();
+    expect(board.tiles.map((t) => t.id)).not.toEqual(shownOrder);
+    const json = dashboardJson(store, board, 37, viewer(U.priya));
+    expect(json.tiles!.map((t) => t.id)).toEqual(shownOrder);
+    expect(json.tiles!.map((t) => t.order)).toEqual(shownOrder.map((_, i) => i));
   });
 
   it('an insight tile shows its insight; a tile without layouts shows {}', () => {
@@ -390,7 +404,7 @@ describe('projects and organizations', () => {
     const json = organizationJson(store, organization, 15);
     expect(keysOf(json)).toEqual(organizationKeys);
     parseWith(organizationSchema, json);
-    expect(json).toMatchObject({ id: ORG, name: organization.name, slug: organization.slug, membership_level: 15, member_count: store.membersOf(ORG).length });
+    expect(json).toMatchObject({ id: ORG, name: organization.name, slug: organization.slug, created_at: organization.created_at, updated_at: organization.updated_at, membership_level: 15, member_count: store.membersOf(ORG).length });
     expect(json.member_count).toBeGreaterThan(1);
     expect(json.teams).toEqual(store.projectsOf(ORG).map(teamJson));
     expect(json.projects).toEqual(store.projectsOf(ORG).map((p) => ({ id: p.id, organization_id: ORG, name: p.name })));
@@ -470,7 +484,7 @@ describe('members, me, keys and activity', () => {
   });
 
   it('personalApiKeyJson: every key, the mask and never the value', () => {
-    const key = { ...store.keyByValue('phx_demo_readonly')!, value: 'phx_0123456789abcdef' };
+    const key = { ...store.keyByValue('phx_demo_readonly')!, value: 'phx_0123456789abcdef', scoped_teams: [P.app], scoped_organizations: [ORG] };
     const json = personalApiKeyJson(key);
     expect(keysOf(json)).toEqual(personalApiKeyKeys);
     parseWith(personalApiKeySchema, json);
@@ -483,8 +497,8 @@ describe('members, me, keys and activity', () => {
       last_used_at: key.last_used_at,
       user_id: U.grace,
       scopes: key.scopes,
-      scoped_teams: key.scoped_teams,
-      scoped_organizations: key.scoped_organizations,
+      scoped_teams: [P.app],
+      scoped_organizations: [ORG],
       last_rolled_at: key.last_rolled_at,
     });
     expect(JSON.stringify(json)).not.toContain('0123456789');
