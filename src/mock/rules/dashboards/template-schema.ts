@@ -24,7 +24,7 @@ export function pythonRepr(value: unknown): string {
     .join(', ')}}`;
 }
 
-type JsonType = 'object' | 'array' | 'string' | 'boolean' | 'null' | 'number';
+type JsonType = 'object' | 'array' | 'string' | 'boolean' | 'null';
 
 function isType(value: unknown, type: JsonType): boolean {
   switch (type) {
@@ -38,8 +38,6 @@ function isType(value: unknown, type: JsonType): boolean {
       return typeof value === 'boolean';
     case 'null':
       return value === null;
-    case 'number':
-      return typeof value === 'number';
   }
 }
 

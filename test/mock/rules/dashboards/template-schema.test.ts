@@ -112,6 +112,11 @@ describe('templateSchemaError', () => {
     expect(templateSchemaError({ ...valid, variables: [{ ...variable, required: 'yes' }], tags: [3] })).toBe("3 is not of type 'string'");
   });
 
+  it('a missing field of a later variable comes before a wrong field of an earlier one (shallower)', () => {
+    const { id: _id, ...noId } = variable;
+    expect(templateSchemaError({ ...valid, variables: [{ ...variable, required: 'yes' }, noId] })).toBe("'id' is a required property");
+  });
+
   it('tags must be strings', () => {
     expect(templateSchemaError({ ...valid, tags: ['a', 7] })).toBe("7 is not of type 'string'");
   });
@@ -120,6 +125,7 @@ describe('templateSchemaError', () => {
     expect(templateSchemaError({ ...valid, variables: [] })).toBeNull();
     expect(templateSchemaError({ ...valid, variables: ['v'] })).toBe("'v' is not of type 'object'");
     expect(templateSchemaError({ ...valid, variables: [[]] })).toBe("[] is not of type 'object'");
+    expect(templateSchemaError({ ...valid, variables: [null] })).toBe("None is not of type 'object'");
     for (const key of ['id', 'name', 'type', 'default', 'description', 'required']) {
       const { [key]: _gone, ...rest } = variable as Record<string, unknown>;
       expect(templateSchemaError({ ...valid, variables: [rest] }), key).toBe(`'${key}' is a required property`);
