@@ -81,6 +81,8 @@ describe('POST projects/', () => {
       timezone: 'UTC',
       app_urls: [],
       group_types: [],
+      test_account_filters: [],
+      path_cleaning_filters: [],
       data_attributes: ['data-attr'],
       capture_console_log_opt_in: true,
       capture_performance_opt_in: true,
