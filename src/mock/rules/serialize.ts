@@ -136,11 +136,12 @@ export function tileOrder(tiles: ReadonlyArray<TileRecord>): Map<TileRecord, num
     const sm = (tile.layouts as Record<string, unknown> | null)?.sm as { x?: unknown; y?: unknown } | undefined;
     return sm && typeof sm.y === 'number' && typeof sm.x === 'number' ? { y: sm.y, x: sm.x } : null;
   };
+  // Array.prototype.sort is stable: equal tiles keep their stored order.
   const sorted = tiles
-    .map((tile, index) => ({ tile, index, at: position(tile) }))
+    .map((tile) => ({ tile, at: position(tile) }))
     .sort((a, b) => {
-      if (!a.at || !b.at) return a.at ? -1 : b.at ? 1 : a.index - b.index;
-      return a.at.y - b.at.y || a.at.x - b.at.x || a.index - b.index;
+      if (!a.at || !b.at) return a.at ? -1 : b.at ? 1 : 0;
+      return a.at.y - b.at.y || a.at.x - b.at.x;
     });
   return new Map(sorted.map((entry, order) => [entry.tile, order]));
 }

@@ -1,6 +1,7 @@
 /** API.md §6: projects CRUD (both route families), the defaults, the field rules, 409, and the actions. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { details } from '../../../src/contract/errors.ts';
+import { clock } from '../../../src/mock/rules/random.ts';
 import {
   activityLogPageSchema,
   activityPageSchema,
@@ -80,6 +81,8 @@ describe('POST projects/', () => {
       timezone: 'UTC',
       app_urls: [],
       group_types: [],
+      test_account_filters: [],
+      path_cleaning_filters: [],
       data_attributes: ['data-attr'],
       capture_console_log_opt_in: true,
       capture_performance_opt_in: true,
@@ -608,5 +611,62 @@ describe('actions', () => {
     expect(result.body.api_token).not.toBe(before);
     expectError(await member.patch(`/api/projects/${P.app}/reset_token/`, {}), 403, 'authentication_error', 'permission_denied', details.insufficientProjectPermissions);
     expectValidation(await admin.send('PATCH', `/api/projects/${P.app}/reset_token/`, { raw: '"x"' }), 'invalid_input', null, 'Invalid data. Expected a dictionary, but got str.');
+  });
+});
+
+describe('updated_at, intents and the list order, at set times', () => {
+  const realNow = clock.now;
+  const at = (iso: string) => {
+    clock.now = () => Date.parse(iso);
+  };
+  afterEach(() => {
+    clock.now = realNow;
+  });
+
+  it('a new project takes the next id and GET /api/projects/ lists it by id, after another organization’s older project', async () => {
+    const created = await admin.post(createPath, { name: 'Desktop' });
+    expect(created.body.id).toBe(P.labs + 1);
+    const listed = ids((await admin.get('/api/projects/')).body.results);
+    expect(listed).toEqual([P.app, P.marketing, P.mobile, P.labs, P.labs + 1]);
+  });
+
+  it('a PATCH that changes nothing leaves updated_at alone; a change stamps it', async () => {
+    const before = (await admin.get(`/api/projects/${P.mobile}/`)).body;
+    at('2030-01-01T00:00:00.000Z');
+    const same = await admin.patch(`/api/projects/${P.mobile}/`, { name: before.name, timezone: before.timezone });
+    expect(same.status).toBe(200);
+    expect(same.body.updated_at).toBe(before.updated_at);
+    const changed = await admin.patch(`/api/projects/${P.mobile}/`, { timezone: 'Europe/Paris' });
+    expect(changed.body.updated_at).toBe('2030-01-01T00:00:00.000Z');
+  });
+
+  it('a repeated intent refreshes its own updated_at only', async () => {
+    const path = `/api/projects/${P.mobile}/add_product_intent/`;
+    at('2030-01-01T00:00:00.000Z');
+    await member.patch(path, { product_type: 'session_replay' });
+    await member.patch(path, { product_type: 'surveys' });
+    at('2030-01-02T00:00:00.000Z');
+    const again = await member.patch(path, { product_type: 'session_replay' });
+    expect(again.body.product_intents).toEqual([
+      { product_type: 'session_replay', created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-02T00:00:00.000Z', onboarding_completed_at: null },
+      { product_type: 'surveys', created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z', onboarding_completed_at: null },
+    ]);
+  });
+
+  it('completing a product’s onboarding marks its own intent only, once', async () => {
+    const add = `/api/projects/${P.mobile}/add_product_intent/`;
+    const complete = `/api/projects/${P.mobile}/complete_product_onboarding/`;
+    at('2030-01-01T00:00:00.000Z');
+    await member.patch(add, { product_type: 'session_replay' });
+    await member.patch(add, { product_type: 'surveys' });
+    at('2030-01-02T00:00:00.000Z');
+    await member.patch(complete, { product_type: 'surveys' });
+    at('2030-01-03T00:00:00.000Z');
+    const result = await member.patch(complete, { product_type: 'surveys' });
+    expect(result.body.product_intents).toEqual([
+      { product_type: 'session_replay', created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z', onboarding_completed_at: null },
+      { product_type: 'surveys', created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-03T00:00:00.000Z', onboarding_completed_at: '2030-01-02T00:00:00.000Z' },
+    ]);
+    expect(result.body.has_completed_onboarding_for).toEqual({ surveys: true });
   });
 });

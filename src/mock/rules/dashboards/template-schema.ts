@@ -8,7 +8,7 @@ export function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     const escaped = value
@@ -24,7 +24,7 @@ export function pythonRepr(value: unknown): string {
     .join(', ')}}`;
 }
 
-type JsonType = 'object' | 'array' | 'string' | 'boolean' | 'null' | 'number';
+type JsonType = 'object' | 'array' | 'string' | 'boolean' | 'null';
 
 function isType(value: unknown, type: JsonType): boolean {
   switch (type) {
@@ -38,8 +38,6 @@ function isType(value: unknown, type: JsonType): boolean {
       return typeof value === 'boolean';
     case 'null':
       return value === null;
-    case 'number':
-      return typeof value === 'number';
   }
 }
 
