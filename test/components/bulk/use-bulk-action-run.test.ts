@@ -112,6 +112,18 @@ describe('useBulkActionRun', () => {
     expect(finish).toHaveBeenCalledWith([items[0]]);
   });
 
+  it('needs no finish from the page', async () => {
+    const send = vi.fn(async () => null);
+    const { result, runs } = setup({ prepare: () => ({ send }) });
+    let started!: Promise<void>;
+    act(() => {
+      started = result.current.start('pin', [items[0]!]);
+    });
+    await runs[0]!.finish({ updated: [{ item: items[0]! }], failed: [], notSent: [] });
+    await act(() => started);
+    expect(result.current.phase).toMatchObject({ kind: 'done', summary: { updated: 1 } });
+  });
+
   it('shows progress at most once per ~frame, with the latest figures and a 429 pause', async () => {
     vi.useFakeTimers();
     const { result, runs } = setup();
