@@ -61,6 +61,7 @@ const toastText = () => screen.getByRole('status', { name: 'Notifications' });
 describe('useCheckedSave', () => {
   it('reads the record again, plans against it, and sends the changes with the values the form will show', async () => {
     const { save, send, form, options, planFn } = setup({ changes: { name: 'Mine' }, conflicts: [] });
+    expect(screen.getByText('Idle')).toBeInTheDocument();
     await act(save);
     expect(options.readFresh).toHaveBeenCalledTimes(1);
     expect(planFn).toHaveBeenCalledWith(fresh, form.edits, form.baselines);
