@@ -20,7 +20,7 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string> = [])
   for (const secret of secrets) {
     if (!secret) continue;
     for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      if (result.includes(form)) result = result.split(form).join(REDACTED);
+      result = result.split(form).join(REDACTED);
     }
   }
   return result.replace(PERSONAL_API_KEY, REDACTED);
