@@ -179,6 +179,26 @@ describe('keeping what the queries learn', () => {
     expect(kept()).toBeNull();
   });
 
+  it('a level missing from the answer is kept as null; a probe without faults is not production', () => {
+    const { client } = keeperFor();
+    client.setQueryData(organizationQueries.current().queryKey, {} as never);
+    client.setQueryData(mockQueries.info('https://h.example').queryKey, {} as never);
+    expect(kept()).toEqual({ host: 'https://h.example', membershipLevel: null, productionKeyRules: false });
+  });
+
+  it('a failed probe, or one still loading, keeps nothing; nor does another organization query', () => {
+    const { client } = keeperFor();
+    const info = mockQueries.info('https://h.example').queryKey;
+    void client.prefetchQuery({ queryKey: info, queryFn: () => new Promise<never>(() => undefined) });
+    client.setQueryData(['organization', 'other'], { membership_level: 8 });
+    expect(kept()).toBeNull();
+    const runtime: { connection: ConnectionStore } = { connection: { get: () => connection() } as unknown as ConnectionStore };
+    const failed = new QueryClient();
+    failed.getQueryCache().build(failed, { queryKey: info }).setState({ status: 'error', error: new Error('down'), data: undefined });
+    keepAccess(runtime, failed);
+    expect(kept()).toBeNull();
+  });
+
   it('an empty answer is not kept', () => {
     const { client } = keeperFor();
     client.setQueryData(personalApiKeyQueries.current().queryKey, null as never);
