@@ -19,6 +19,7 @@ import {
 } from '../../../src/api/access/access-controls.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { fetchDashboard } from '../../../src/api/resources/dashboards/dashboards.ts';
+import { fetchAllMembers, fetchMe } from '../../../src/api/organization/organization.ts';
 import type { AccessControl, AccessControls } from '../../../src/contract/access-control.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
 import { freshConsole } from '../../console.ts';
@@ -163,6 +164,41 @@ describe('useCallerAccessReason', () => {
       expect(rules?.state.fetchStatus).toBe('idle');
       expect(rules?.state.data).toBeUndefined();
     }
+  });
+
+  it("the caller's own rule names it, where the rule for everyone gives no access", async () => {
+    const { call } = freshConsole({ key: 'phx_demo_member' });
+    const me = await fetchMe(call);
+    const mine = (await fetchAllMembers('@current', call)).find((m) => m.user.uuid === me.uuid)!;
+    const admin = freshConsole({ key: 'phx_demo_admin' });
+    await putAccessControl(P.app, D.hiringPlan, { organizationMember: null, accessLevel: 'none' }, admin.call);
+    await putAccessControl(P.app, D.hiringPlan, { organizationMember: mine.id, accessLevel: 'viewer' }, admin.call);
+    const dashboard = await fetchDashboard(P.app, D.hiringPlan, call);
+    const { result } = renderWith(() => useCallerAccessReason(P.app, dashboard, ['*']), 'phx_demo_member');
+    await waitFor(() => expect(result.current).toBe('You can view this dashboard by your own rule.'), LOAD);
+  });
+
+  it('a caller not among the members (another organization’s person) gets no sentence', async () => {
+    const { call } = freshConsole({ key: 'phx_demo_member' });
+    const me = await fetchMe(call);
+    server.use(http.get('*/api/users/@me/', () => HttpResponse.json({ ...me, uuid: '00000000-0000-4000-8000-000000000000' })));
+    const dashboard = await fetchDashboard(P.app, D.hiringPlan, call);
+    const { result, queryClient } = renderWith(() => useCallerAccessReason(P.app, dashboard, ['*']), 'phx_demo_member');
+    await waitFor(() => {
+      expect(queryClient.getQueryData(accessControlQueries.rules(P.app, D.hiringPlan).queryKey)).toBeDefined();
+      expect(queryClient.isFetching()).toBe(0);
+    }, LOAD);
+    expect(result.current).toBeNull();
+  });
+
+  it('a key that may not read rules gets no sentence, even with the rules already cached by the Access tab', async () => {
+    const { call, queryClient } = freshConsole({ key: 'phx_demo_member' });
+    const dashboard = await fetchDashboard(P.app, D.hiringPlan, call);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useCallerAccessReason(P.app, dashboard, ['*']), { wrapper });
+    await waitFor(() => expect(result.current).not.toBeNull(), LOAD);
+    const unreadable = renderHook(() => useCallerAccessReason(P.app, dashboard, ['dashboard:read']), { wrapper });
+    expect(unreadable.result.current).toBeNull();
   });
 
   it('where the rules as read disagree with the level the dashboard gave, the generic sentence stands (null)', async () => {
