@@ -13,12 +13,13 @@ export default {
   // Vitest transpiles without type checks; a mutant that does not type-check still runs.
   disableTypeChecks: true,
   // The sandbox needs the sources, the tests and the configs; not the builds, docs or deploy files.
-  ignorePatterns: ['dist', 'dist-demo', 'docs', 'deploy', 'public', 'test/e2e', 'test/bench', 'test/screenshots', '*.log'],
+  ignorePatterns: ['.stryker-tmp*', 'dist', 'dist-demo', 'docs', 'deploy', 'public', 'test/e2e', 'test/bench', 'test/screenshots', '*.log'],
   reporters: ['clear-text', 'progress', 'json'],
   // test/mutation/run.ts names a report per group and reads the scores per file from it.
   jsonReporter: { fileName: process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json' },
   clearTextReporter: { reportTests: false, reportMutants: true, reportScoreTable: true },
   timeoutMS: 10000,
+  // test/mutation/run.ts names one per run (.stryker-tmp-<pid>): runs side by side never copy each other's sandboxes.
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

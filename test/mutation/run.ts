@@ -127,10 +127,12 @@ const rows: Array<{ file: string; score: number; killed: number; survived: numbe
 let failed = false;
 let index = 0;
 for (const { files, tests } of runs.values()) {
-  const report = `reports/mutation/run-${++index}.json`;
+  // Named for this process, so that two runs side by side (two terminals, two groups) keep their own
+  // reports and sandboxes.
+  const report = `reports/mutation/run-${process.pid}-${++index}.json`;
   rmSync(report, { force: true });
   console.info(`\n# ${files.join(', ')}\n  against ${tests.join(', ')}`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(','), ...options], {
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(','), '--tempDirName', `.stryker-tmp-${process.pid}`, ...options], {
     stdio: 'inherit',
     env: {
       ...process.env,
