@@ -1,8 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { needsNoDom } from './test/dom-free.ts';
 
 /** jsdom tests that mock a module the other UI tests have already loaded (their worker shares modules). */
-const ISOLATED_UI_TESTS = ['test/app/shell/mock-panel-slot.test.tsx'];
+const ISOLATED_UI_TESTS = ['test/app/shell/mock-panel-slot.test.tsx', 'test/app/shell/shortcut-keys-early.test.tsx'];
+
+/** The tests of src/api, components, features and app that need no DOM: in node, without jsdom's start-up per file. */
+const DOM_FREE_TESTS = ['test/api', 'test/components', 'test/features', 'test/app']
+  .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => join(folder, name)))
+  .filter((file) => file.endsWith('.test.ts') && needsNoDom(file));
 
 const uiTest = {
   environment: 'jsdom' as const,
@@ -43,8 +51,13 @@ export default defineConfig({
           // disposed when its test ends: no module holds console state to reset.
           isolate: false,
           // A test that holds a module back with vi.mock needs that module fresh: it runs alone below.
-          exclude: [...ISOLATED_UI_TESTS],
+          exclude: [...ISOLATED_UI_TESTS, ...DOM_FREE_TESTS],
         },
+      },
+      {
+        extends: true,
+        // Logic of src/api, components, features and app: functions, no page.
+        test: { name: 'unit', include: DOM_FREE_TESTS, environment: 'node', isolate: false },
       },
       {
         extends: true,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The shell's "after the page has settled" scheduling. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPageSettles, whenIdle } from '../../src/app/when-idle.ts';

@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { needsNoDom } from '../dom-free.ts';
 
 interface Group {
   /** The folder of logic files to mutate. */
@@ -105,15 +106,6 @@ if (options.includes('--plan')) {
   for (const { files, tests } of runs.values()) console.info(`${files.join(' ')}\n  against ${tests.join(' ')}`);
   process.exit(0);
 }
-
-/**
- * Tests that run without a DOM: the node project's folders, and `.ts` files of the others that
- * import neither the UI setup nor a page renderer (vitest.mutation.config.ts runs them in node).
- */
-const nodeFolders = ['test/contract/', 'test/mock/', 'test/build/'];
-const needsNoDom = (test: string) =>
-  nodeFolders.some((folder) => test.startsWith(folder)) ||
-  (test.endsWith('.ts') && !/from '(@testing-library\/[^']+|msw[^']*|[^']*\/(setup|render|console)(\.tsx?)?)'/.test(readFileSync(test, 'utf8')));
 
 interface Mutant {
   status: string;

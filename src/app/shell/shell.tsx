@@ -4,7 +4,7 @@
  * the page, the API log panel slot, and the keyboard shortcuts with their lazily loaded dialogs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useConnectionState, useRuntime } from '../../api/runtime/use-runtime.ts';
 import { mockQueries } from '../../api/resources/mock.ts';
@@ -81,6 +81,18 @@ export function Shell({ children }: { children: ReactNode }) {
   // Keys pressed as soon as the page shows (a keyboard user's `?`, a QA script's) find the listener:
   // its code loads with the first screen, not after it is painted as other lazy parts do.
   useLayoutEffect(() => void ShortcutKeys.preload(), []);
+  // Until that code is there, Ctrl+K / ⌘K (the one shortcut that works everywhere) opens Go to from here.
+  const [shortcutsListening, setShortcutsListening] = useState(false);
+  useEffect(() => {
+    if (shortcutsListening) return;
+    const early = (event: globalThis.KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return;
+      event.preventDefault();
+      if (!document.querySelector('[role="dialog"], [role="alertdialog"]')) setDialog('go-to');
+    };
+    document.addEventListener('keydown', early);
+    return () => document.removeEventListener('keydown', early);
+  }, [shortcutsListening]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -112,7 +124,7 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <ProjectNameProvider value={scope.inProject ? scope.projectName : null}>
-      <ShortcutKeys actions={shortcutActions} />
+      <ShortcutKeys actions={shortcutActions} onListening={() => setShortcutsListening(true)} />
       <div className={apiLogOpen ? 'shell shell-with-panel' : 'shell'}>
         <a className="skip-link" href="#main">
           Skip to main content

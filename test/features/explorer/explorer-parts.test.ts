@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The explorer's parts that hand things out or change the cache: every snippet and link holds no key
 // (the key greps), the history keeps no key and at most 50 sends, and a change sent from the
 // explorer declares what it changed (DESIGN.md rule 1), from its path alone.
