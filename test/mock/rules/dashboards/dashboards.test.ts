@@ -535,10 +535,10 @@ describe('sharing tokens', () => {
   it('a new token is one no dashboard holds, even when the random draw repeats', async () => {
     const real = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
     let zeros = Infinity;
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-      if (zeros <= 0) return real(array as Uint8Array) as T;
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => {
+      if (zeros <= 0 || array === null) return real(array);
       zeros -= 1;
-      (array as unknown as Uint8Array).fill(0);
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(0);
       return array;
     });
     const first = (await admin.patch(`${dashboardPath(D.ahaMoments)}sharing/`, { enabled: true })).body.access_token;
