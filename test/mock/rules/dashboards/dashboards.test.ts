@@ -1,7 +1,9 @@
 /** API.md §5 rows 1, 2, 7–11: the dashboard list, create, read, update, soft delete, move_tile, templates. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormField } from '../../../../src/contract/inputs.ts';
 import { dashboardPageSchema, dashboardSchema, type DashboardListItem } from '../../../../src/contract/schemas.ts';
 import { handleApiRequest } from '../../../../src/mock/handlers/api.ts';
+import { dashboardRecord, pythonTruthy } from '../../../../src/mock/rules/dashboards/dashboards.ts';
 import {
   admin,
   allDashboards,
@@ -27,6 +29,15 @@ const api = setupMockApi();
 const { projects: P, dashboards: D, users: U } = seedIds;
 const list = (query = '', projectId: number | string = P.app) => admin.get(`/api/projects/${projectId}/dashboards/${query}`);
 const dashboardPath = (id: number | string, projectId: number = P.app) => `/api/projects/${projectId}/dashboards/${id}/`;
+const ids = (result: { body: { results: Array<{ id: number }> } }) => result.body.results.map((d) => d.id);
+
+interface LogEntry {
+  activity: string;
+  detail: { changes: unknown };
+}
+/** The activity log of one item, newest first (API.md §6.3). */
+const history = async (scope: string, itemId: number): Promise<LogEntry[]> =>
+  (await admin.get(`/api/projects/${P.app}/activity_log/?scope=${scope}&item_id=${itemId}`)).body.results;
 
 /** The order of API.md §5 row 1, written independently of the mock's. */
 function expectedOrder<T extends { id: number; name: string | null; pinned: boolean }>(items: T[]): number[] {
@@ -143,6 +154,54 @@ describe('GET dashboards/', () => {
     expect(level(D.productOverview)).toBe(37); // everyone can edit
     const adminItems: DashboardListItem[] = await allDashboards(P.app);
     expect(adminItems.every((d) => d.effective_privilege_level === 37)).toBe(true);
+  });
+});
+
+describe('GET dashboards/ beyond the unfiltered pages', () => {
+  const mobile = `/api/projects/${P.mobile}/dashboards/`;
+
+  it('?tags= keeps the dashboards carrying any of the tags, counted in full, the page cut by offset and limit', async () => {
+    const made = new Map<string, number>();
+    for (const [name, tags] of [
+      ['Tagged one', ['mut-zeta', 'mut-other']],
+      ['Tagged two', ['mut-eta']],
+      ['Tagged three', ['mut-zeta']],
+      ['Untagged', []],
+      ['Elsewhere', ['mut-other']],
+    ] as const) {
+      made.set(name, (await admin.post(mobile, { name, tags })).body.id);
+    }
+    const [one, two, three] = ['Tagged one', 'Tagged two', 'Tagged three'].map((name) => made.get(name)!);
+    const either = await list('?tags=mut-zeta&tags=mut-eta', P.mobile);
+    expect(either.status).toBe(200);
+    expect(either.body.count).toBe(3);
+    expect(ids(either)).toEqual([one, three, two]);
+    // A dashboard with one of the tags among others is kept.
+    expect(ids(await list('?tags=mut-zeta', P.mobile))).toEqual([one, three]);
+    const page = await list('?tags=mut-zeta&tags=mut-eta&limit=1&offset=1', P.mobile);
+    expect(page.body.count).toBe(3);
+    expect(ids(page)).toEqual([three]);
+    expect((await list('?tags=mut-none', P.mobile)).body.count).toBe(0);
+  });
+
+  it('?pinned=false counts only the unpinned dashboards', async () => {
+    const all = await allDashboards(P.app);
+    const unpinned = await list('?pinned=false&limit=1');
+    expect(unpinned.body.count).toBe(all.filter((d) => !d.pinned).length);
+    expect(ids(unpinned)).toEqual([all.find((d) => !d.pinned)!.id]);
+  });
+
+  it('a member never sees nor counts a dashboard at none, on plain pages too', async () => {
+    const everything = await allDashboards(P.app);
+    const rule = await admin.put(`${dashboardPath(D.productOverview)}access_controls/`, { access_level: 'none', organization_member: null });
+    expect(rule.status, rule.text).toBe(200);
+    const visible = everything.filter((d) => d.id !== D.productOverview).map((d) => d.id);
+    const page = await member.get(`/api/projects/${P.app}/dashboards/?limit=5&offset=1`);
+    expect(page.body.count).toBe(visible.length);
+    expect(ids(page)).toEqual(visible.slice(1, 6));
+    const searched = await member.get(`/api/projects/${P.app}/dashboards/?search=product%20overview`);
+    expect(ids(searched)).not.toContain(D.productOverview);
+    expect((await list('?search=product%20overview')).body.results.map((d: { id: number }) => d.id)).toContain(D.productOverview);
   });
 });
 
@@ -365,6 +424,39 @@ describe('POST dashboards/', () => {
     expect(result.body.is_shared).toBe(false);
   });
 
+  it('duplicate_tiles copies each insight as "… (Copy)" (a nameless one stays nameless) and each text, all new', async () => {
+    const source = (
+      await admin.post(`${path}create_from_template_json/`, {
+        template: {
+          template_name: 'Deep source',
+          dashboard_description: '',
+          dashboard_filters: {},
+          tiles: [
+            { type: 'INSIGHT', name: 'Signups', description: 'Weekly', query: { kind: 'TrendsQuery' }, color: 'blue' },
+            { type: 'INSIGHT' },
+            { type: 'TEXT', body: 'Read me.' },
+          ],
+        },
+      })
+    ).body;
+    const [named, nameless, text] = source.tiles;
+    const deep = await admin.post(path, { use_dashboard: source.id, duplicate_tiles: true });
+    expect(deep.status, deep.text).toBe(201);
+    const [namedCopy, namelessCopy, textCopy] = deep.body.tiles;
+    expect(namedCopy.insight.id).not.toBe(named.insight.id);
+    expect(namedCopy.insight).toMatchObject({ name: 'Signups (Copy)', description: 'Weekly', query: { kind: 'TrendsQuery' }, is_sample: true });
+    expect(namedCopy.color).toBe('blue');
+    expect(namelessCopy.insight.id).not.toBe(nameless.insight.id);
+    expect(namelessCopy.insight.name).toBeNull();
+    expect(textCopy.insight).toBeNull();
+    expect(textCopy.text.id).not.toBe(text.text.id);
+    expect(textCopy.text.body).toBe('Read me.');
+    // Without duplicate_tiles the copy shows the same insights and texts.
+    const shallow = await admin.post(path, { use_dashboard: source.id });
+    expect(shallow.body.tiles.map((t: { insight: { id: number } | null }) => t.insight?.id ?? null)).toEqual([named.insight.id, nameless.insight.id, null]);
+    expect(shallow.body.tiles[2].text).toMatchObject({ id: text.text.id, body: 'Read me.' });
+  });
+
   it("use_dashboard of another project, a deleted or an unknown dashboard is 400", async () => {
     const marketingDashboard = (await list('?limit=1', P.marketing)).body.results[0].id;
     for (const id of [marketingDashboard, D.legacyKpis, 999999]) {
@@ -390,6 +482,78 @@ describe('POST dashboards/', () => {
     const tokens = await Promise.all(ids.slice(0, 20).map((id) => admin.get(`${dashboardPath(id)}sharing/`)));
     expect(new Set(tokens.map((t) => t.body.access_token)).size).toBe(20);
     expect((await list()).body.count).toBe(countBefore + 200);
+  });
+});
+
+describe('pythonTruthy: how duplicate_tiles is read (API.md §5.3)', () => {
+  it.each([true, 1, -2, 0.5, 'x', 'false', '0', ' ', ['x'], [0], { a: 1 }, new FormField(['yes']), new FormField(['', 'false'])])(
+    '%j is true',
+    (value) => {
+      expect(pythonTruthy(value)).toBe(true);
+    },
+  );
+
+  it.each([false, 0, '', null, undefined, [], {}, new FormField([]), new FormField(['x', ''])])('%j is false', (value) => {
+    expect(pythonTruthy(value)).toBe(false);
+  });
+});
+
+describe('dashboardRecord', () => {
+  it('fills the defaults of API.md §5.2 under the fields given', () => {
+    const record = dashboardRecord(7, P.app, U.priya, { name: 'Given', tags: ['kept'] });
+    expect(record).toEqual({
+      id: 7,
+      project_id: P.app,
+      name: 'Given',
+      description: '',
+      pinned: false,
+      created_at: expect.stringMatching(isoUtc),
+      created_by: U.priya,
+      last_accessed_at: null,
+      deleted: false,
+      creation_mode: 'default',
+      filters: {},
+      variables: {},
+      breakdown_colors: [],
+      data_color_theme_id: null,
+      tags: ['kept'],
+      restriction_level: 21,
+      last_refresh: null,
+      quick_filter_ids: [],
+      tiles: [],
+      sharing: null,
+    });
+    expect(dashboardRecord(8, P.app, U.priya, {}).tags).toEqual([]);
+  });
+});
+
+describe('sharing tokens', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('a new token is one no dashboard holds, even when the random draw repeats', async () => {
+    const real = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    let zeros = Infinity;
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => {
+      if (zeros <= 0 || array === null) return real(array);
+      zeros -= 1;
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(0);
+      return array;
+    });
+    const first = (await admin.patch(`${dashboardPath(D.ahaMoments)}sharing/`, { enabled: true })).body.access_token;
+    expect(first).toBe('A'.repeat(22));
+    // The next draw repeats that token once, then the bytes are random again.
+    zeros = 1;
+    const second = (await admin.patch(`${dashboardPath(D.boardMetrics)}sharing/`, { enabled: true })).body.access_token;
+    expect(second).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second).not.toBe(first);
+    vi.restoreAllMocks();
+    // The first token still opens the first dashboard.
+    const name = (await admin.get(dashboardPath(D.ahaMoments))).body.name as string;
+    const page = await fetch(`http://localhost/shared/${first}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<h1>${name}</h1>`);
   });
 });
 
@@ -507,6 +671,35 @@ describe('PATCH dashboards/:id/', () => {
     expect((await admin.get(`/api/projects/${P.app}/`)).body.primary_dashboard).toBeNull();
   });
 
+  it('logs created, then updated with its changes, deleted and restored; a PATCH changing nothing logs nothing', async () => {
+    const id = (await admin.post(`/api/projects/${P.app}/dashboards/`, { name: 'Logged' })).body.id as number;
+    expect((await admin.patch(dashboardPath(id), { name: 'Logged', pinned: false })).status).toBe(200);
+    await admin.patch(dashboardPath(id), { name: 'Logged again' });
+    await admin.patch(dashboardPath(id), { deleted: true });
+    await admin.patch(dashboardPath(id), { deleted: false });
+    const entries = await history('Dashboard', id);
+    expect(entries.map((e) => e.activity)).toEqual(['restored', 'deleted', 'updated', 'created']);
+    expect(entries[2]!.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'name', before: 'Logged', after: 'Logged again' }]);
+    expect(entries[1]!.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'deleted', before: false, after: true }]);
+  });
+
+  it("only soft-deleting the project's primary dashboard clears it, logged as the project's change", async () => {
+    const primary = async () => (await admin.get(`/api/projects/${P.app}/`)).body.primary_dashboard;
+    const teamBefore = (await history('Team', P.app)).length;
+    await admin.patch(dashboardPath(D.productOverview), { name: 'Renamed primary' });
+    await admin.patch(dashboardPath(D.activationFunnel), { deleted: true });
+    expect(await primary()).toBe(D.productOverview);
+    expect(await history('Team', P.app)).toHaveLength(teamBefore);
+    await admin.patch(dashboardPath(D.productOverview), { deleted: true });
+    expect(await primary()).toBeNull();
+    const team = await history('Team', P.app);
+    expect(team).toHaveLength(teamBefore + 1);
+    expect(team[0]).toMatchObject({ activity: 'updated' });
+    expect(team[0]!.detail.changes).toEqual([
+      { type: 'Team', action: 'changed', field: 'primary_dashboard', before: D.productOverview, after: null },
+    ]);
+  });
+
   it('concurrent PATCHes of different fields are all kept', async () => {
     await Promise.all([
       admin.patch(dashboardPath(D.releaseHealth), { name: 'Release health (v2)' }),
@@ -550,6 +743,35 @@ describe('PATCH dashboards/:id/move_tile/', () => {
     const result = await admin.patch(movePath(D.productOverview), { tile: { id: source.tiles[0].id }, toDashboard: D.productOverview });
     expect(result.status).toBe(200);
     expect({ ...result.body, last_accessed_at: null }).toEqual({ ...source, last_accessed_at: null });
+  });
+
+  it('logs an update of the tiles on both dashboards: their tile ids before and after', async () => {
+    const tileIds = async (id: number) => (await admin.get(dashboardPath(id))).body.tiles.map((t: { id: number }) => t.id) as number[];
+    const source = await tileIds(D.productOverview);
+    const target = await tileIds(D.activationFunnel);
+    const moved = source[1]!;
+    await admin.patch(movePath(D.productOverview), { tile: { id: moved }, toDashboard: D.activationFunnel });
+    for (const [id, before, after] of [
+      [D.productOverview, source, source.filter((t) => t !== moved)],
+      [D.activationFunnel, target, [...target, moved]],
+    ] as const) {
+      const [latest] = await history('Dashboard', id);
+      expect(latest!.activity).toBe('updated');
+      expect(latest!.detail.changes).toEqual([{ type: 'Dashboard', action: 'changed', field: 'tiles', before, after }]);
+    }
+  });
+
+  it('moving to the source itself logs nothing', async () => {
+    const before = await history('Dashboard', D.productOverview);
+    const tileId = (await admin.get(dashboardPath(D.productOverview))).body.tiles[0].id;
+    expect((await admin.patch(movePath(D.productOverview), { tile: { id: tileId }, toDashboard: D.productOverview })).status).toBe(200);
+    expect(await history('Dashboard', D.productOverview)).toEqual(before);
+  });
+
+  it('an unknown tile is 404 even with a valid target, which stays unchanged', async () => {
+    const target = (await admin.get(dashboardPath(D.activationFunnel))).body.tiles;
+    expectError(await admin.patch(movePath(D.productOverview), { tile: { id: 999999 }, toDashboard: D.activationFunnel }), 404, 'invalid_request', 'not_found', 'Not found.');
+    expect((await admin.get(dashboardPath(D.activationFunnel))).body.tiles).toEqual(target);
   });
 
   it.each([
@@ -646,6 +868,48 @@ describe('POST dashboards/create_from_template_json/', () => {
     ['a tile that is not an object', { template: { ...template, tiles: [true] } }, "True is not of type 'object'"],
   ])('rejects a template with %s by the schema validator sentence, attr null', async (_label, body, detail) => {
     expectValidation(await admin.post(path, body), 'invalid_input', null, detail);
+  });
+
+  it('reads tile fields loosely: numbers as text, other values and non-objects as none; insights are samples; no tags, none', async () => {
+    const result = await admin.post(path, {
+      template: {
+        template_name: 'Loose',
+        dashboard_description: '',
+        dashboard_filters: {},
+        tiles: [
+          { type: 'INSIGHT', name: 42, description: 7.5, query: [1], layouts: [1], color: 5 },
+          { type: 'INSIGHT', name: true, description: null, query: 'x', layouts: 'x', color: false },
+          { type: 'TEXT', body: 12, layouts: null, color: ['red'] },
+          { type: 'TEXT', body: { text: 'x' }, layouts: { sm: { x: 1 } } },
+        ],
+      },
+    });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({ name: 'Loose', tags: [], pinned: false, description: '' });
+    const [numbers, others, text, objectBody] = result.body.tiles;
+    expect(numbers.insight).toMatchObject({ name: '42', description: '7.5', query: null, is_sample: true });
+    expect(numbers).toMatchObject({ layouts: {}, color: '5' });
+    expect(others.insight).toMatchObject({ name: null, description: null, query: null, is_sample: true });
+    expect(others).toMatchObject({ layouts: {}, color: null });
+    expect(text).toMatchObject({ text: { body: '12' }, layouts: {}, color: null });
+    expect(objectBody).toMatchObject({ text: { body: null }, layouts: { sm: { x: 1 } } });
+  });
+
+  it("a tile without a type is 400 'type' is a required property, first or later (production: 500, §10)", async () => {
+    for (const tiles of [[{ name: 'untyped' }], [{ type: 'TEXT', body: 'ok' }, { body: 'untyped' }]]) {
+      expectValidation(await admin.post(path, { template: { ...template, tiles } }), 'invalid_input', null, "'type' is a required property");
+    }
+  });
+
+  it('counts template_name in code points: 400 are fine, 401 are 400 max_length on template__template_name', async () => {
+    const fine = await admin.post(path, { template: { ...template, template_name: '😀'.repeat(400) } });
+    expect(fine.status, fine.text).toBe(200);
+    expectValidation(
+      await admin.post(path, { template: { ...template, template_name: '😀'.repeat(401) } }),
+      'max_length',
+      'template__template_name',
+      'Ensure this field has no more than 400 characters.',
+    );
   });
 
   it('a body without template is 400 required (production: 500, §10)', async () => {

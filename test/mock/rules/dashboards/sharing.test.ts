@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { details } from '../../../../src/contract/errors.ts';
 import { sharePasswordCreatedSchema, sharingConfigurationSchema } from '../../../../src/contract/dashboard-sharing.ts';
 import { clock } from '../../../../src/mock/rules/random.ts';
-import { findSharedDashboard } from '../../../../src/mock/rules/dashboards/sharing.ts';
+import { findSharedDashboard, hasAdvancedPermissions, sharedLogin, sharedPage } from '../../../../src/mock/rules/dashboards/sharing.ts';
 import { admin, expectError, expectKeys, expectValidation, isoUtc, member, parseWith, readonly, seedIds, sharePasswordKeys, sharingKeys, setupMockApi } from '../../helpers.ts';
 
 const api = setupMockApi();
@@ -110,6 +110,21 @@ describe('PATCH sharing/', () => {
     }
   });
 
+  it('keeps settings and password_required when a PATCH leaves them out', async () => {
+    await admin.patch(sharingPath(D.productOverview), { settings: { whitelabel: true }, password_required: true });
+    const toggled = await admin.patch(sharingPath(D.productOverview), { enabled: false });
+    expect(toggled.body).toMatchObject({ enabled: false, settings: { whitelabel: true }, password_required: true });
+    const settingsOnly = await admin.patch(sharingPath(D.productOverview), { settings: { noHeader: true } });
+    expect(settingsOnly.body).toMatchObject({ settings: { noHeader: true }, password_required: true });
+    const passwordOnly = await admin.patch(sharingPath(D.productOverview), { password_required: false });
+    expect(passwordOnly.body).toMatchObject({ settings: { noHeader: true }, password_required: false });
+  });
+
+  it('a first save holds no share passwords', async () => {
+    const saved = await admin.patch(sharingPath(D.boardMetrics), { enabled: true });
+    expect(saved.body.share_passwords).toEqual([]);
+  });
+
   it('coerces booleans and rejects other values', async () => {
     expect((await admin.patch(sharingPath(D.ahaMoments), { enabled: 'on' })).body.enabled).toBe(true);
     expectValidation(await admin.patch(sharingPath(D.ahaMoments), { enabled: 'maybe' }), 'invalid_input', 'enabled', 'Must be a valid boolean.');
@@ -156,6 +171,31 @@ describe('POST sharing/refresh/', () => {
     advance(301_000);
     expect(live(before.access_token)).toBe(false);
     expect(live(result.body.access_token)).toBe(true);
+  });
+
+  it('a rotated token dies at exactly 5 minutes', async () => {
+    const start = clock.now();
+    clock.now = () => start;
+    const before = (await admin.get(sharingPath(D.productOverview))).body.access_token;
+    await admin.post(`${sharingPath(D.productOverview)}refresh/`);
+    clock.now = () => start + 299_999;
+    expect(live(before)).toBe(true);
+    clock.now = () => start + 300_000;
+    expect(live(before)).toBe(false);
+  });
+
+  it('after two rotations, the older token expires on its own while the newer one still works', async () => {
+    const start = clock.now();
+    clock.now = () => start;
+    const first = (await admin.get(sharingPath(D.productOverview))).body.access_token;
+    await admin.post(`${sharingPath(D.productOverview)}refresh/`);
+    clock.now = () => start + 240_000;
+    const second = (await admin.get(sharingPath(D.productOverview))).body.access_token;
+    await admin.post(`${sharingPath(D.productOverview)}refresh/`);
+    expect(live(first)).toBe(true);
+    clock.now = () => start + 360_000;
+    expect(live(first)).toBe(false);
+    expect(live(second)).toBe(true);
   });
 
   it('disabling ends every grace period at once', async () => {
@@ -216,6 +256,24 @@ describe('share passwords (6c, 6d)', () => {
     expectError(await admin.delete(`${passwordsPath(D.productOverview)}999/`), 404, 'invalid_request', 'not_found', 'Password not found');
   });
 
+  it('on a dashboard never shared, need password_required first too', async () => {
+    const result = await admin.post(passwordsPath(D.boardMetrics), { raw_password: 'long enough' });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: 'Password protection must be enabled before creating passwords' });
+    const removal = await admin.delete(`${passwordsPath(D.boardMetrics)}1/`);
+    expect(removal.status).toBe(400);
+  });
+
+  it('delete takes the id in decimal digits only (leading zeros fine)', async () => {
+    await admin.patch(sharingPath(D.productOverview), { password_required: true });
+    const { id } = (await admin.post(passwordsPath(D.productOverview), { raw_password: 'long enough' })).body;
+    for (const written of [`+${id}`, `${id}e0`, ` ${id}`, `${id}.0`]) {
+      expectError(await admin.delete(`${passwordsPath(D.productOverview)}${encodeURIComponent(written)}/`), 404, 'invalid_request', 'not_found');
+    }
+    expect((await admin.delete(`${passwordsPath(D.productOverview)}00${id}/`)).status).toBe(204);
+    expect((await admin.get(sharingPath(D.productOverview))).body.share_passwords).toEqual([]);
+  });
+
   it('check the password length and the note', async () => {
     await admin.patch(sharingPath(D.productOverview), { password_required: 'true' });
     expectValidation(await admin.post(passwordsPath(D.productOverview), { raw_password: 'short' }), 'invalid_input', 'raw_password', 'Password must be at least 8 characters long.');
@@ -238,6 +296,31 @@ describe('share passwords (6c, 6d)', () => {
     } finally {
       organization.available_product_features = saved;
     }
+  });
+
+  it('password protection needs the advanced-permissions feature itself, not just any feature; the rest of sharing does not', async () => {
+    const organization = api.store().organization(seedIds.organization)!;
+    const saved = organization.available_product_features;
+    organization.available_product_features = [{ key: 'organizations_projects', name: 'Projects', limit: null }];
+    try {
+      expect(hasAdvancedPermissions(api.store(), seedIds.organization)).toBe(false);
+      const enabling = await admin.patch(sharingPath(D.ahaMoments), { password_required: true });
+      expect(enabling.status).toBe(403);
+      expect(enabling.body).toEqual({ error: 'Sharing with password requires the Advanced Permissions feature' });
+      for (const body of [{ enabled: true }, { settings: { whitelabel: true } }, { password_required: false }]) {
+        const result = await admin.patch(sharingPath(D.ahaMoments), body);
+        expect(result.status, result.text).toBe(200);
+      }
+    } finally {
+      organization.available_product_features = saved;
+    }
+    organization.available_product_features = [{ key: 'advanced_permissions', name: 'Advanced permissions' }];
+    try {
+      expect(hasAdvancedPermissions(api.store(), seedIds.organization)).toBe(true);
+    } finally {
+      organization.available_product_features = saved;
+    }
+    expect(hasAdvancedPermissions(api.store(), 'no-such-organization')).toBe(false);
   });
 
   it('an organization that turned public sharing off refuses to enable it', async () => {
@@ -300,5 +383,79 @@ describe('the public page (§9)', () => {
       ['share_login_failed', null, String(D.activationFunnel)],
       ['share_login_success', null, String(D.activationFunnel)],
     ]);
+  });
+});
+
+describe('the public page (§9): views and logins', () => {
+  const json = (password: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+
+  it('titles a tile by the insight name, else its derived name, else nothing; a text tile by its body, else nothing', async () => {
+    const made = await admin.post(`/api/projects/${P.app}/dashboards/create_from_template_json/`, {
+      template: {
+        template_name: 'Public tiles',
+        dashboard_description: 'Shown',
+        dashboard_filters: {},
+        tiles: [
+          { type: 'INSIGHT', name: 'Named' },
+          { type: 'INSIGHT', query: { kind: 'InsightVizNode', source: { kind: 'TrendsQuery', series: [{ event: '$pageview' }] } } },
+          { type: 'INSIGHT' },
+          { type: 'TEXT', body: 'A note' },
+          { type: 'TEXT' },
+        ],
+      },
+    });
+    const derived = made.body.tiles[1].insight.derived_name as string;
+    expect(derived).toMatch(/\w/);
+    const t = (await admin.patch(sharingPath(made.body.id), { enabled: true })).body.access_token;
+    expect(findSharedDashboard(api.store(), t)).toEqual({
+      name: 'Public tiles',
+      description: 'Shown',
+      tiles: [
+        { title: 'Named', kind: 'insight' },
+        { title: derived, kind: 'insight' },
+        { title: '', kind: 'insight' },
+        { title: 'A note', kind: 'text' },
+        { title: '', kind: 'text' },
+      ],
+    });
+    expect(sharedPage(api.store(), t, null)).toEqual({ kind: 'dashboard', view: findSharedDashboard(api.store(), t) });
+  });
+
+  it('a shareToken stops opening the page once its password is deleted, whatever other password is active', async () => {
+    await admin.patch(sharingPath(D.activationFunnel), { password_required: true });
+    const first = (await admin.post(passwordsPath(D.activationFunnel), { raw_password: 'first secret' })).body;
+    await admin.post(passwordsPath(D.activationFunnel), { raw_password: 'second secret' });
+    const t = (await admin.get(sharingPath(D.activationFunnel))).body.access_token;
+    const { shareToken } = (await (await publicPage(t, json('first secret'))).json()) as { shareToken: string };
+    const opened = () => publicPage(t, { headers: { Authorization: `Bearer ${shareToken}` } }).then((r) => r.text());
+    expect(await opened()).toContain('Sign-up to first upload');
+    await admin.delete(`${passwordsPath(D.activationFunnel)}${first.id}/`);
+    const asking = await opened();
+    expect(asking).toContain('type="password"');
+    expect(asking).not.toContain('Sign-up to first upload');
+    expect(sharedPage(api.store(), t, shareToken)).toEqual({ kind: 'password', name: expect.any(String) });
+  });
+
+  it('a login to a dead token is 404; a wrong password answers ok false', async () => {
+    expect((await publicPage('no-such-token-at-all-xx', json('anything at all'))).status).toBe(404);
+    expect(sharedLogin(api.store(), 'no-such-token-at-all-xx', 'anything at all')).toBeNull();
+    await admin.patch(sharingPath(D.activationFunnel), { password_required: true });
+    const t = (await admin.get(sharingPath(D.activationFunnel))).body.access_token;
+    expect(api.store().mutate(() => sharedLogin(api.store(), t, 'not the password'))).toEqual({ ok: false });
+  });
+
+  it('an empty or missing password never logs in, even against a stored empty secret', async () => {
+    await admin.patch(sharingPath(D.activationFunnel), { password_required: true });
+    const store = api.store();
+    const dashboard = store.dashboard(D.activationFunnel)!;
+    const sharing = structuredClone(dashboard.sharing!);
+    sharing.share_passwords.push({ id: 9001, created_at: '2024-01-01T00:00:00.000Z', note: '', created_by: null, is_active: true, secret: '' });
+    store.updateDashboard(dashboard, { sharing });
+    const t = sharing.access_token;
+    for (const password of ['', undefined, null]) {
+      const result = await publicPage(t, json(password));
+      expect(result.status).toBe(401);
+    }
+    expect(store.mutate(() => sharedLogin(store, t, ''))).toEqual({ ok: false });
   });
 });
