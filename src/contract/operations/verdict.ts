@@ -182,7 +182,8 @@ function check(schema: unknown, value: unknown, path: Path, out: Collector): voi
     if (!optional && !acceptsUndefined(core)) differ(out, path, describeSchema(schema), 'nothing');
     return;
   }
-  if (value === null && (nullable || acceptsNull(core))) return;
+  // A null the schema takes in a `null`, `unknown` or `any` core, or in a union option, is accepted below.
+  if (value === null && nullable) return;
   const def = defOf(core);
   const mismatch = () => differ(out, path, describeSchema(schema), kindOf(value));
   switch (def.type) {
@@ -272,11 +273,6 @@ function literalGot(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? quote(value) : kindOf(value);
 }
 
-function acceptsNull(core: unknown): boolean {
-  const type = defOf(core).type;
-  return type === 'unknown' || type === 'any' || type === 'null' || (type === 'union' && (defOf(core).options as unknown[]).some((o) => peel(o).nullable || acceptsNull(peel(o).core)));
-}
-
 function acceptsUndefined(core: unknown): boolean {
   const type = defOf(core).type;
   return type === 'unknown' || type === 'any' || (type === 'union' && (defOf(core).options as unknown[]).some((o) => peel(o).optional || acceptsUndefined(peel(o).core)));
@@ -315,7 +311,8 @@ export interface SeenAnswer {
  * 204 where the contract allows an empty answer), then its body against the answer schema.
  */
 export function operationVerdict(operation: Pick<Operation, 'status' | 'answer' | 'noContent'>, answer: SeenAnswer): Verdict {
-  const emptyAllowed = answer.status === 204 && (operation.status === 204 || operation.noContent !== undefined);
+  // An operation whose success is 204 has answered with its own status: only a 204 beside another status needs leave.
+  const emptyAllowed = answer.status === 204 && operation.noContent !== undefined;
   if (answer.status !== operation.status && !emptyAllowed) {
     const expected = operation.noContent ? `${operation.status} or 204` : String(operation.status);
     return {

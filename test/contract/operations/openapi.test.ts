@@ -11,6 +11,11 @@ import { createMock } from '../../../src/mock/index.ts';
 import { createChecker, formatReport, type Exchange } from '../../production-schema/schema-check.ts';
 import { keys, seedIds } from '../../mock/helpers.ts';
 
+// The document is built once and kept: build it as this file loads, so that what the build does is
+// reached by every test below, not by whichever test happens to ask first (Stryker's perTest coverage
+// runs a mutant only against the tests that reached it).
+contractOpenApiDocument();
+
 const origin = 'http://localhost';
 const mock = createMock();
 const server = setupServer(...mock.handlers);
@@ -220,6 +225,7 @@ describe("the document's operations, read from the contract", () => {
     const body = op('post', dashboards).requestBody;
     expect(body.required).toBe(false);
     expect(body.content['application/json'].example).toMatchObject({ name: 'Weekly signups' });
+    expect(body.content['application/x-www-form-urlencoded']).toEqual({ schema: { $ref: '#/components/schemas/DashboardsCreateBody' } });
     expect(body.content['multipart/form-data']).toEqual({ schema: { $ref: '#/components/schemas/DashboardsCreateBody' } });
     expect(op('get', `${dashboards}{dashboard_id}/collaborators/`).responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/CollaboratorsListAnswer',
@@ -273,6 +279,82 @@ describe("the document's details, each from its description", () => {
       expect(parseInput(description.body!, description.example).ok, name).toBe(true);
     }
     expect(byId('sharingAddPassword').requestBody.content['application/json'].example).toEqual({ raw_password: 'correct-horse-battery', note: 'For the board meeting' });
+  });
+
+  it('every error answer says in a sentence when it happens', () => {
+    const { responses, schemas } = contractOpenApiDocument().components;
+    for (const [name, response] of Object.entries(responses as Record<string, { description: string }>)) {
+      expect(response.description, name).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(responses.Error413.description).toBe('The body exceeds 1 MiB.');
+    expect(responses.Error409.description).toBe('The project name is taken in the organization.');
+    expect(schemas.PlainError.description).toBe('The non-standard error body some endpoints answer (API.md §2.2).');
+  });
+
+  it('the lists that page take a page size, an offset and, where they search, a search', () => {
+    const names = (id: string) => byId(id).parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name);
+    expect(names('projectsList')).toEqual(['limit', 'offset', 'search']);
+    expect(names('projectsListAll')).toEqual(['limit', 'offset', 'search']);
+    expect(names('organizationsList')).toEqual(['limit', 'offset']);
+    expect(names('dashboardsList')).toEqual(['limit', 'offset', 'search', 'pinned', 'tags']);
+    expect(byId('projectsListAll').parameters[2].description).toBe('Matches the name, case-insensitive.');
+  });
+
+  it('each body comes with the example a client starts from (Postman, Insomnia and Bruno import it as the request)', () => {
+    const example = (id: string) => byId(id).requestBody.content['application/json'].example;
+    expect(example('dashboardsCreate')).toEqual({ name: 'Weekly signups', description: 'Signups by week', pinned: false, tags: ['growth'] });
+    expect(example('dashboardsCreateFromTemplateJson')).toEqual({
+      template: {
+        template_name: 'Launch week',
+        dashboard_description: 'What the launch changed',
+        dashboard_filters: {},
+        tiles: [{ type: 'TEXT', body: 'Notes for the launch', layouts: { sm: { x: 0, y: 0, w: 6, h: 5 } } }],
+        variables: [],
+        tags: ['launch'],
+      },
+    });
+    expect(example('collaboratorsAdd')).toEqual({ user_uuid: '0192a0de-7b1c-7000-8000-000000000001', level: 37 });
+    expect(example('sharingUpdate')).toEqual({ enabled: true, settings: { noHeader: true } });
+    expect(example('accessControlsUpdate')).toEqual({ access_level: 'viewer' });
+    expect(example('dashboardsUpdate')).toEqual({ name: 'Weekly signups (renamed)', pinned: true });
+    expect(example('dashboardsMoveTile')).toEqual({ tile: { id: 1 }, toDashboard: 2 });
+    for (const id of ['projectsCreate', 'projectsCreateCurrent']) expect(example(id), id).toEqual({ name: 'Marketing site', timezone: 'Europe/Berlin' });
+    expect(example('projectsUpdate')).toEqual({ name: 'Marketing site', anonymize_ips: true });
+    for (const id of ['projectsAddProductIntent', 'projectsCompleteProductOnboarding']) expect(example(id), id).toEqual({ product_type: 'product_analytics' });
+  });
+
+  it('a schema used in several places is one component, referred to by its name', () => {
+    const { schemas } = contractOpenApiDocument().components;
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining([
+        'Error', 'User', 'DashboardListItem', 'Dashboard', 'Tile', 'Collaborator', 'SharingConfiguration', 'ProjectListItem', 'Project',
+        'ProductIntent', 'ActivityEntry', 'Organization', 'Member', 'AccessControl', 'PlainError',
+      ]),
+    );
+    const answer = (id: string, status = '200') => byId(id).responses[status].content['application/json'].schema;
+    expect(answer('projectsGet')).toEqual({ $ref: '#/components/schemas/Project' });
+    expect(answer('projectsCreate', '201')).toEqual({ $ref: '#/components/schemas/Project' });
+    expect(answer('organizationsGet')).toEqual({ $ref: '#/components/schemas/Organization' });
+    expect(answer('sharingGet')).toEqual({ $ref: '#/components/schemas/SharingConfiguration' });
+    expect(answer('collaboratorsAdd', '201')).toEqual({ $ref: '#/components/schemas/Collaborator' });
+    expect(answer('accessControlsUpdate')).toEqual({ $ref: '#/components/schemas/AccessControl' });
+    expect(schemas.DashboardsListAnswer.properties.results.items).toEqual({ $ref: '#/components/schemas/DashboardListItem' });
+  });
+
+  it("the session-only operations say what production does, what the mock does, and the setting that makes it do production's", () => {
+    const { description } = byId('dashboardsMoveTile');
+    expect(description).toContain('403 `This action does not support personal API key access`');
+    expect(description).toContain('the mock allows keys');
+    expect(description).toContain('`production_key_rules` is on.');
+  });
+
+  it('says how to call the API: the key, the scopes, and calls from any origin', () => {
+    const { info, components } = contractOpenApiDocument();
+    expect(info.description).toContain('Every request carries `Authorization: Bearer <personal API key>`');
+    expect(info.description).toContain('each operation names the scope it needs');
+    expect(info.description).toContain('is answered 200 on every path without a key');
+    expect(info.description).toContain('carries `Access-Control-Allow-Origin: *`, with no credentials and no exposed headers.');
+    expect(components.securitySchemes.PersonalAPIKey.description).toContain('`phx_demo_admin`');
   });
 
   it('every operation has its own summary', () => {

@@ -207,6 +207,23 @@ describe("the verdict on an operation's answer", () => {
     expect(operationVerdict(rule, { status: 204, body: undefined }).matches).toBe(true);
     expect(operationVerdict(operationById('dashboardsDelete')!, { status: 405, body: { detail: 'Method "DELETE" not allowed.' } }).matches).toBe(true);
   });
+
+  it('a wrong status or a body where none is allowed is the one difference, and no match', () => {
+    expect(operationVerdict(operationById('dashboardsGet')!, { status: 201, body: fixture('dashboard-full.json') })).toEqual({
+      matches: false,
+      differences: [{ path: 'status', expected: '200', got: '201', line: 'status: expected 200, got 201' }],
+      unnamed: [],
+    });
+    expect(operationVerdict(operationById('collaboratorsRemove')!, { status: 204, body: [] })).toEqual({
+      matches: false,
+      differences: [{ path: 'answer', expected: 'no body', got: 'a list', line: 'answer: expected no body, got a list' }],
+      unnamed: [],
+    });
+    // A 204 where the contract allows an empty answer carries no body either.
+    expect(operationVerdict(operationById('accessControlsUpdate')!, { status: 204, body: { access_level: 'viewer' } }).differences.map((d) => d.line)).toEqual([
+      'answer: expected no body, got an object',
+    ]);
+  });
 });
 
 describe('the verdict on each kind of schema', () => {
@@ -308,6 +325,16 @@ describe('the verdict on each kind of schema', () => {
     expect(verdict(z.object({}), { 'two words': 1 }).unnamed).toEqual([{ path: '["two words"]', count: 1 }]);
   });
 
+  it('refuses null where an object, a record or a list is expected', () => {
+    const schema = z.object({ o: z.object({ a: z.string() }), m: z.record(z.string(), z.number()), l: z.array(z.number()) });
+    expect(lines(schema, { o: null, m: null, l: null })).toEqual([
+      'o: expected an object, got null',
+      'm: expected an object, got null',
+      'l: expected a list, got null',
+    ]);
+    expect(lines(z.nullable(schema), null)).toEqual([]);
+  });
+
   it('takes the union option that fits, else the differences of the closest option of the same kind', () => {
     const schema = z.union([z.object({ a: z.string(), b: z.string() }), z.object({ a: z.number(), b: z.number(), c: z.number() })]);
     expect(verdict(schema, { a: 1, b: 2, c: 3, x: 1 })).toEqual({ matches: true, differences: [], unnamed: [{ path: 'x', count: 1 }] });
@@ -316,6 +343,9 @@ describe('the verdict on each kind of schema', () => {
     expect(lines(schema, 'x')).toEqual(['answer: expected an object, got a string']);
     expect(lines(z.object({ u: z.union([z.string(), z.number()]) }), { u: true })).toEqual(['u: expected a string or a number, got a boolean']);
     expect(lines(z.object({ u: z.union([z.string(), z.string()]) }), { u: true })).toEqual(['u: expected a string, got a boolean']);
+    // Two options as close as each other: the first listed says what differs.
+    const either = z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]);
+    expect(lines(either, { a: 1, b: 'x' })).toEqual(['a: expected a string, got a number']);
   });
 
   it('lets a union take null or nothing when one of its options does', () => {
@@ -330,6 +360,8 @@ describe('the verdict on each kind of schema', () => {
     const deep = z.object({ u: z.union([z.string(), z.union([z.number(), z.optional(z.null())])]) });
     expect(lines(deep, {})).toEqual([]);
     expect(lines(z.object({ a: z.any(), n: z.nullable(z.unknown()) }), { a: null, n: null })).toEqual([]);
+    // A field that takes anything, left out: the walk lets it pass, and zod has the last word.
+    expect(lines(z.object({ a: z.any(), u: z.unknown() }), {})).toEqual(['a: Invalid input', 'u: Invalid input']);
   });
 
   it('leaves the schema kinds it does not walk to zod, and has zod check refinements last', () => {
@@ -354,6 +386,8 @@ describe('the verdict on each kind of schema', () => {
       'c: expected a string or a number, got a boolean',
     ]);
     expect(lines(z.object({ t: z.nullable(z.transform((v: unknown) => v)) }), {})).toEqual(['t: expected anything, got nothing']);
+    // A transform takes whatever it is given.
+    expect(lines(z.object({ t: z.transform((v: unknown) => v) }), { t: 1 })).toEqual([]);
   });
 });
 
@@ -392,5 +426,7 @@ describe('paths, kinds and descriptions in words', () => {
     expect(describeSchema(z.record(z.string(), z.number()))).toBe('an object');
     expect(describeSchema(z.tuple([z.string()]))).toBe('a list');
     expect(describeSchema(z.bigint())).toBe('bigint');
+    // Only a description that ends in null already says it: a value that merely starts with "null" does not.
+    expect(describeSchema(z.nullable(z.enum(['nullable', 'required'])))).toBe('one of "nullable", "required" or null');
   });
 });
