@@ -46,11 +46,14 @@ function isCorsPath(pathname: string): boolean {
   return corsPath.test(pathname);
 }
 
-/** Adds `origin` to a `Vary` header unless it is there (Django's `patch_vary_headers`). */
+/** A `Vary` value with `name` added unless it is there (Django's `patch_vary_headers`). */
+export function withVary(vary: string | null, name: string): string {
+  if (vary === null) return name;
+  return vary.split(',').some((listed) => listed.trim().toLowerCase() === name.toLowerCase()) ? vary : `${vary}, ${name}`;
+}
+
 function varyOnOrigin(headers: Headers): void {
-  const vary = headers.get('vary');
-  if (vary === null) headers.set('vary', 'origin');
-  else if (!vary.split(',').some((name) => name.trim().toLowerCase() === 'origin')) headers.set('vary', `${vary}, origin`);
+  headers.set('vary', withVary(headers.get('vary'), 'origin'));
 }
 
 /**

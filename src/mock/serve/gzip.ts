@@ -6,6 +6,7 @@
  * and every other method, goes out as it is, as in production.
  */
 import { gzipSync } from 'node:zlib';
+import { withVary } from './cors.ts';
 
 const allowList = [/^\/?api\/(environments|projects)\/\d+\/dashboards\/?$/, /^\/?api\/(environments|projects)\/\d+\/dashboards\/\d+\/?$/];
 
@@ -20,12 +21,8 @@ export function mayCompress(method: string, pathname: string): boolean {
   return method === 'GET' && allowList.some((pattern) => pattern.test(pathname));
 }
 
-/** Adds `accept-encoding` to a `Vary` header unless it is there (Django's `patch_vary_headers`). */
 function varyOnAcceptEncoding(headers: Record<string, string | string[]>): void {
-  const vary = headers.vary;
-  const names = typeof vary === 'string' ? vary.split(',').map((name) => name.trim().toLowerCase()) : [];
-  if (names.includes('accept-encoding')) return;
-  headers.vary = typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers.vary = withVary(typeof headers.vary === 'string' ? headers.vary : null, 'Accept-Encoding');
 }
 
 /**
