@@ -83,8 +83,8 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; di
     dispose();
     controller.abort(b.reason);
   };
-  a.addEventListener('abort', fromA, { once: true });
-  b.addEventListener('abort', fromB, { once: true });
+  a.addEventListener('abort', fromA);
+  b.addEventListener('abort', fromB);
   return { signal: controller.signal, dispose };
 }
 
@@ -139,7 +139,7 @@ export function createRequestPool(options: RequestPoolOptions = {}): RequestPool
         resolve();
       };
       if (until.aborted) return reject(until.reason);
-      until.addEventListener('abort', leave, { once: true });
+      until.addEventListener('abort', leave);
       line.push(take);
     });
 
