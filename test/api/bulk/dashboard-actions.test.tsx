@@ -1,31 +1,17 @@
 /**
- * dashboard-actions.ts: the bulk actions on a project's dashboards: what each is called and sends,
- * which authorization question it asks, every dashboard matching fetched page by page, the answers
- * written into this tab's cache in batches, and what a run's end tells this tab and the others.
+ * dashboard-actions.ts against the mock and a query client in a page: what each bulk request sends,
+ * every dashboard matching fetched page by page, and what the mutations of a run change in this tab
+ * and tell the others. Its functions of no page (names, bodies, the cache changes of a batch, the
+ * batching per frame) are tested in node: dashboard-actions.test.ts.
  */
-import { QueryClient, QueryClientProvider, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  batchAnswers,
-  bulkActionVerb,
-  bulkAnswersChanged,
-  bulkAuthorizationAction,
-  bulkChange,
-  bulkItemName,
-  fetchAllMatching,
-  restrictsEditing,
-  sendBulkChange,
-  useBulkAnswers,
-  useBulkRun,
-  type BulkActionKind,
-} from '../../../src/api/bulk/dashboard-actions.ts';
-import { applyChanges, changesToSend } from '../../../src/api/client/changes.ts';
+import { fetchAllMatching, sendBulkChange, useBulkAnswers, useBulkRun } from '../../../src/api/bulk/dashboard-actions.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../../src/api/resources/dashboards/dashboards.ts';
-import { organizationDashboardKey, type OrganizationDashboard, type ProjectRows } from '../../../src/api/resources/dashboards/dashboard-rows.ts';
 import type { TabMessage } from '../../../src/api/runtime/tab-channel.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
@@ -34,49 +20,6 @@ import { server } from '../../setup.ts';
 
 const { projects: P, dashboards: D } = seedIds;
 const everything = { search: '', pinned: null };
-
-describe('what each action is called, sends and asks', () => {
-  const kinds: Array<[BulkActionKind, string, object]> = [
-    ['pin', 'Pin', { pinned: true }],
-    ['unpin', 'Unpin', { pinned: false }],
-    ['restrict', 'Restrict editing', { restriction_level: 37 }],
-    ['allowEveryone', 'Allow everyone to edit', { restriction_level: 21 }],
-    ['delete', 'Delete', { deleted: true }],
-    ['restore', 'Restore', { deleted: false }],
-  ];
-
-  it.each(kinds)('%s: “%s”, sends %j', (kind, verb, body) => {
-    expect(bulkActionVerb({ kind })).toBe(verb);
-    expect(bulkChange({ kind }, { tags: ['a'] })).toEqual(body);
-  });
-
-  it('the tag actions name the tag, and send the whole list: added once, normalized; removed whatever its case or spaces', () => {
-    expect(bulkActionVerb({ kind: 'addTag', tag: 'q3' })).toBe('Add the tag “q3”');
-    expect(bulkActionVerb({ kind: 'removeTag', tag: 'q3' })).toBe('Remove the tag “q3”');
-    expect(bulkActionVerb({ kind: 'addTag' })).toBe('Add the tag “”');
-    expect(bulkActionVerb({ kind: 'removeTag' })).toBe('Remove the tag “”');
-    expect(bulkChange({ kind: 'addTag', tag: ' Q3 ' }, { tags: ['exec'] })).toEqual({ tags: ['exec', 'q3'] });
-    expect(bulkChange({ kind: 'addTag', tag: 'exec' }, { tags: ['exec'] })).toEqual({ tags: ['exec'] });
-    expect(bulkChange({ kind: 'addTag' }, { tags: ['exec'] })).toEqual({ tags: ['exec'] });
-    expect(bulkChange({ kind: 'removeTag', tag: ' EXEC ' }, { tags: ['exec', 'Finance ', 'q3'] })).toEqual({ tags: ['Finance ', 'q3'] });
-    expect(bulkChange({ kind: 'removeTag', tag: 'finance' }, { tags: ['exec', ' Finance '] })).toEqual({ tags: ['exec'] });
-    expect(bulkChange({ kind: 'removeTag' }, { tags: ['exec'] })).toEqual({ tags: ['exec'] });
-  });
-
-  it("asks the question of the single control: who can edit is the creator's and admins', restoring is its own", () => {
-    expect(bulkAuthorizationAction('restrict')).toBe('restrictDashboard');
-    expect(bulkAuthorizationAction('allowEveryone')).toBe('restrictDashboard');
-    expect(bulkAuthorizationAction('restore')).toBe('restoreDashboard');
-    for (const kind of ['pin', 'unpin', 'addTag', 'removeTag', 'delete'] as const) expect(bulkAuthorizationAction(kind)).toBe('editDashboard');
-    expect(['restrict', 'allowEveryone', 'pin', 'delete', 'restore'].map(restrictsEditing)).toEqual([true, true, false, false, false]);
-  });
-
-  it('a summary names a dashboard by its name, an unnamed one as Untitled dashboard', () => {
-    expect(bulkItemName({ name: 'Board metrics' })).toBe('Board metrics');
-    expect(bulkItemName({ name: '  ' })).toBe('Untitled dashboard');
-    expect(bulkItemName({ name: null })).toBe('Untitled dashboard');
-  });
-});
 
 describe('sendBulkChange', () => {
   it("the tag actions read the dashboard's tags right before their PATCH: a tag added since the list was read is kept", async () => {
@@ -184,151 +127,6 @@ describe('fetchAllMatching', () => {
       await expect(fetchAllMatching(P.app, everything, { client: queryClient, signal: controller.signal, pageSize: 2 })).rejects.toThrow();
       expect(asked).toHaveLength(1);
     });
-  });
-});
-
-describe('bulkAnswersChanged: a batch of answers in this tab’s cache', () => {
-  const item = (id: number, fields: Partial<DashboardListItem> = {}) => ({ id, name: `D${id}`, pinned: false, tags: [], deleted: false, ...fields }) as DashboardListItem;
-  const answerFor = (id: number, fields: Partial<Dashboard> = {}) =>
-    ({
-      id,
-      name: `D${id} renamed`,
-      description: 'new',
-      pinned: true,
-      tags: ['t'],
-      deleted: false,
-      is_shared: true,
-      restriction_level: 37,
-      effective_restriction_level: 37,
-      effective_privilege_level: 37,
-      user_access_level: 'editor',
-      last_accessed_at: null,
-      tiles: [],
-      ...fields,
-    }) as unknown as Dashboard;
-  const list = (...pages: DashboardListItem[][]): InfiniteData<Paginated<DashboardListItem>, unknown> => {
-    const count = pages.reduce((n, p) => n + p.length, 0);
-    return {
-      pages: pages.map((results) => ({ count, next: null, previous: null, results })),
-      pageParams: pages.map((_, i) => pages.slice(0, i).reduce((n, p) => n + p.length, 0)),
-    };
-  };
-  const row = (id: number): OrganizationDashboard =>
-    ({ key: organizationDashboardKey(P.app, id), projectId: P.app, id, name: `D${id}`, pinned: false, tags: [] }) as unknown as OrganizationDashboard;
-
-  it('merges the answers into every cached list, drops a deleted one and re-bases the later pages', () => {
-    const client = new QueryClient();
-    const listKey: QueryKey = [...keyRoots.dashboardLists(P.app), { search: '' }];
-    const before = list([item(1), item(2)], [item(3), item(4)], [item(5)]);
-    client.setQueryData(listKey, before);
-    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(2, { deleted: true }), answerFor(3)]));
-    const after = client.getQueryData<typeof before>(listKey)!;
-    expect(after.pages.map((p) => p.results.map((d) => d.id))).toEqual([[1], [3, 4], [5]]);
-    expect(after.pages.map((p) => p.count)).toEqual([4, 4, 4]);
-    expect(after.pageParams).toEqual([0, 1, 3]);
-    // The list's fields of the answer, and nothing else of it.
-    const merged = after.pages[1]!.results[0]!;
-    expect(merged).toEqual({
-      ...item(3),
-      name: 'D3 renamed',
-      description: 'new',
-      pinned: true,
-      tags: ['t'],
-      deleted: false,
-      is_shared: true,
-      restriction_level: 37,
-      effective_restriction_level: 37,
-      effective_privilege_level: 37,
-    });
-  });
-
-  it('a batch that touches no cached row leaves each list as it was; a list of another shape is left alone', () => {
-    const client = new QueryClient();
-    const listKey: QueryKey = [...keyRoots.dashboardLists(P.app), 'a'];
-    const other: QueryKey = [...keyRoots.dashboardLists(P.app), 'plain'];
-    const before = list([item(1)]);
-    client.setQueryData(listKey, before);
-    client.setQueryData(other, { results: [item(9)] });
-    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(9, { deleted: true })]));
-    expect(client.getQueryData(listKey)).toBe(before);
-    expect(client.getQueryData(other)).toEqual({ results: [item(9)] });
-    // Without a deletion, a page the batch did not touch stays the same object.
-    const twoPages = list([item(1)], [item(2)]);
-    client.setQueryData(listKey, twoPages);
-    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(1)]));
-    const merged = client.getQueryData(listKey) as typeof twoPages;
-    expect(merged.pages[0]!.results[0]!.name).toBe('D1 renamed');
-    expect(merged.pages[1]).toBe(twoPages.pages[1]);
-    // A deleted row leaves.
-    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(1, { deleted: true })]));
-    expect((client.getQueryData(listKey) as typeof before).pages[0]!.results).toEqual([]);
-  });
-
-  it("changes the organization's rows of the project, removes a deleted dashboard's entries, replaces a cached detail only", () => {
-    const client = new QueryClient();
-    const rows: ProjectRows = { rows: [row(1), row(2), row(3)], count: 3, complete: true };
-    client.setQueryData(keyRoots.dashboardRows(P.app), rows);
-    client.setQueryData(keyRoots.dashboard(P.app, 1), answerFor(1, { name: 'old' }));
-    const collaborators: QueryKey = [...keyRoots.dashboard(P.app, 1), 'collaborators'];
-    client.setQueryData(collaborators, [{ id: 'c' }]);
-    client.setQueryData(keyRoots.dashboard(P.app, 2), answerFor(2));
-    const sharing: QueryKey = [...keyRoots.dashboard(P.app, 3), 'sharing'];
-    client.setQueryData(sharing, { restriction_level: 1, id: 'other' });
-    const changes = bulkAnswersChanged(P.app, [answerFor(1), answerFor(2, { deleted: true }), answerFor(3)]);
-    applyChanges(client, changes);
-    const after = client.getQueryData<ProjectRows>(keyRoots.dashboardRows(P.app))!;
-    expect(after.rows.map((r) => [r.id, r.name, r.pinned])).toEqual([
-      [1, 'D1 renamed', true],
-      [3, 'D3 renamed', true],
-    ]);
-    expect(after.count).toBe(2);
-    expect(client.getQueryData(keyRoots.dashboard(P.app, 1))).toEqual(answerFor(1));
-    expect(client.getQueryData(collaborators)).toEqual([{ id: 'c' }]);
-    expect(client.getQueryData(sharing)).toEqual({ restriction_level: 1, id: 'other' });
-    expect(client.getQueryData(keyRoots.dashboard(P.app, 2))).toBeUndefined();
-    // This tab only: the run tells the other tabs once, at its end.
-    expect(changesToSend(changes)).toEqual([]);
-  });
-
-  it("leaves rows of another shape, and another dashboard's detail, alone", () => {
-    const client = new QueryClient();
-    client.setQueryData(keyRoots.dashboardRows(P.app), { rows: 'not rows' });
-    // The detail cached under 1's key is 4's (never so, but the check is by id).
-    client.setQueryData(keyRoots.dashboard(P.app, 1), answerFor(4));
-    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(1, { name: 'x' })]));
-    expect(client.getQueryData(keyRoots.dashboardRows(P.app))).toEqual({ rows: 'not rows' });
-    expect(client.getQueryData(keyRoots.dashboard(P.app, 1))).toEqual(answerFor(4));
-  });
-});
-
-describe('batchAnswers', () => {
-  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }));
-  afterEach(() => vi.useRealTimers());
-
-  it('hands over what arrived since the last frame, one batch a frame, and the rest on close', () => {
-    const batches: number[][] = [];
-    const batcher = batchAnswers<number>((batch) => batches.push(batch));
-    batcher.write(1);
-    batcher.write(2);
-    expect(batches).toEqual([]);
-    vi.advanceTimersByTime(20);
-    expect(batches).toEqual([[1, 2]]);
-    batcher.write(3);
-    batcher.close();
-    expect(batches).toEqual([[1, 2], [3]]);
-    // Closed with nothing queued: nothing handed over, and the frame it had asked for is cancelled.
-    vi.advanceTimersByTime(20);
-    batcher.close();
-    expect(batches).toEqual([[1, 2], [3]]);
-  });
-
-  it('a frame with nothing queued hands nothing over', () => {
-    const apply = vi.fn();
-    const batcher = batchAnswers<number>(apply);
-    batcher.write(1);
-    batcher.close();
-    vi.advanceTimersByTime(20);
-    expect(apply).toHaveBeenCalledTimes(1);
   });
 });
 
