@@ -170,6 +170,29 @@ describe('bulkAnswersChanged: a batch of answers in this tab’s cache', () => {
     expect(changesToSend(changes)).toEqual([]);
   });
 
+  it('a list the batch does not touch is not written: it keeps its age (and refetches when it would have)', () => {
+    const client = new QueryClient();
+    const untouched: QueryKey = [...keyRoots.dashboardLists(P.app), 'untouched'];
+    const touched: QueryKey = [...keyRoots.dashboardLists(P.app), 'touched'];
+    client.setQueryData(untouched, list([item(1)], [item(2)]), { updatedAt: 1 });
+    client.setQueryData(touched, list([item(3)], [item(4)]), { updatedAt: 1 });
+    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(3)]));
+    expect(client.getQueryState(untouched)?.dataUpdatedAt).toBe(1);
+    expect(client.getQueryState(touched)?.dataUpdatedAt).not.toBe(1);
+  });
+
+  it('a detail (or what sits beneath it) still loading its first answer is left loading', () => {
+    const client = new QueryClient();
+    const never = () => new Promise<never>(() => undefined);
+    const detail = keyRoots.dashboard(P.app, 1);
+    const collaborators: QueryKey = [...keyRoots.dashboard(P.app, 1), 'collaborators'];
+    void client.prefetchQuery({ queryKey: detail, queryFn: never });
+    void client.prefetchQuery({ queryKey: collaborators, queryFn: never });
+    applyChanges(client, bulkAnswersChanged(P.app, [answerFor(1)]));
+    expect(client.getQueryState(detail)).toMatchObject({ data: undefined, status: 'pending', fetchStatus: 'fetching' });
+    expect(client.getQueryState(collaborators)).toMatchObject({ data: undefined, status: 'pending', fetchStatus: 'fetching' });
+  });
+
   it("leaves rows of another shape, and another dashboard's detail, alone", () => {
     const client = new QueryClient();
     client.setQueryData(keyRoots.dashboardRows(P.app), { rows: 'not rows' });
@@ -211,3 +234,85 @@ describe('batchAnswers', () => {
     expect(apply).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('batchAnswers: what a frame is', () => {
+  /** requestAnimationFrame as a browser has it: the test runs the frame. */
+  function frames() {
+    let next = 1;
+    const pending = new Map<number, () => void>();
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      pending.set(next, callback);
+      return next++;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => pending.delete(id));
+    return {
+      pending: () => pending.size,
+      run: () => {
+        const due = [...pending.values()];
+        pending.clear();
+        for (const callback of due) callback();
+      },
+    };
+  }
+  const page = (visibilityState: DocumentVisibilityState) => vi.stubGlobal('document', { visibilityState });
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('on a page in view, the next animation frame; closing cancels it', () => {
+    const frame = frames();
+    page('visible');
+    const batches: number[][] = [];
+    const batcher = batchAnswers<number>((batch) => batches.push(batch));
+    batcher.write(1);
+    batcher.write(2);
+    vi.advanceTimersByTime(100);
+    expect(batches).toEqual([]);
+    expect(frame.pending()).toBe(1);
+    frame.run();
+    expect(batches).toEqual([[1, 2]]);
+    batcher.write(3);
+    batcher.close();
+    expect(batches).toEqual([[1, 2], [3]]);
+    expect(frame.pending()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('on a hidden page (whose frames the browser holds back), 16 ms; closing clears the timer', () => {
+    const frame = frames();
+    page('hidden');
+    const batches: number[][] = [];
+    const batcher = batchAnswers<number>((batch) => batches.push(batch));
+    batcher.write(1);
+    expect(frame.pending()).toBe(0);
+    vi.advanceTimersByTime(15);
+    expect(batches).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(batches).toEqual([[1]]);
+    batcher.write(2);
+    expect(vi.getTimerCount()).toBe(1);
+    batcher.close();
+    expect(batches).toEqual([[1], [2]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('without a page (a worker with frames, or no frames at all), or a page without frames, 16 ms', () => {
+    const cases = [
+      () => frames(),
+      () => undefined,
+      () => page('visible'),
+    ];
+    for (const setUp of cases) {
+      setUp();
+      const batches: number[][] = [];
+      batchAnswers<number>((batch) => batches.push(batch)).write(1);
+      vi.advanceTimersByTime(16);
+      expect(batches).toEqual([[1]]);
+      vi.unstubAllGlobals();
+    }
+  });
+});
+

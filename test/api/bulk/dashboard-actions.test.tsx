@@ -196,15 +196,39 @@ describe('the mutations of a run', () => {
     ]);
   });
 
-  it('useBulkRun: pin keeps only the first page of this tab’s lists; delete leaves them (this tab holds each answer)', async () => {
+  it.each(['pin', 'unpin', 'restore'] as const)(
+    'useBulkRun `%s` keeps only the first page of this tab’s lists (the order changed); delete leaves them (this tab holds each answer)',
+    async (kind) => {
+      const { result, client } = render(() => useBulkRun(P.app));
+      const listKey: QueryKey = [...keyRoots.dashboardLists(P.app), 'l'];
+      const twoPages = { pages: [{ count: 2, results: [{ id: 1 }] }, { count: 2, results: [{ id: 2 }] }], pageParams: [0, 1] };
+      client.setQueryData(listKey, twoPages);
+      await act(() => result.current.mutateAsync({ kind: 'delete', done: Promise.resolve() }));
+      expect(client.getQueryData(listKey)).toEqual(twoPages);
+      await act(() => result.current.mutateAsync({ kind, done: Promise.resolve() }));
+      await vi.waitFor(() => expect((client.getQueryData(listKey) as typeof twoPages).pages).toHaveLength(1));
+    },
+  );
+
+  it('useBulkRun settles when the run ends, with its outcome, and only then declares its changes', async () => {
     const { result, client } = render(() => useBulkRun(P.app));
-    const listKey: QueryKey = [...keyRoots.dashboardLists(P.app), 'l'];
-    const twoPages = { pages: [{ count: 2, results: [{ id: 1 }] }, { count: 2, results: [{ id: 2 }] }], pageParams: [0, 1] };
-    client.setQueryData(listKey, twoPages);
-    await act(() => result.current.mutateAsync({ kind: 'delete', done: Promise.resolve() }));
-    expect(client.getQueryData(listKey)).toEqual(twoPages);
-    await act(() => result.current.mutateAsync({ kind: 'unpin', done: Promise.resolve() }));
-    await vi.waitFor(() => expect((client.getQueryData(listKey) as typeof twoPages).pages).toHaveLength(1));
+    const staleNow = watch(client, [[...keyRoots.activityLog(P.app), 'f']]);
+    let end = (_summary: string) => {};
+    const done = new Promise<string>((resolve) => (end = resolve));
+    let outcome: unknown;
+    await act(async () => {
+      void result.current.mutateAsync({ kind: 'pin', done }).then((value) => (outcome = value));
+    });
+    await vi.waitFor(() => expect(result.current.isPending).toBe(true));
+    expect(staleNow()).toEqual([false]);
+    expect(outcome).toBeUndefined();
+    await act(async () => {
+      end('summary');
+      await done;
+    });
+    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(outcome).toBe('summary');
+    expect(staleNow()).toEqual([true]);
   });
 
   it('useBulkAnswers: writes the batch in this tab and tells the other tabs nothing', async () => {
@@ -229,13 +253,16 @@ describe('the mutations of a run', () => {
     void client.fetchQuery({ queryKey: loaded, queryFn: never, staleTime: 0 });
     void client.fetchQuery({ queryKey: first, queryFn: never });
     expect([client.getQueryState(loaded)?.fetchStatus, client.getQueryState(first)?.fetchStatus]).toEqual(['fetching', 'fetching']);
-    const answer = { id: 1, deleted: true } as Dashboard;
-    await act(() => result.current.mutateAsync([answer]));
+    // One deletion in the batch is enough.
+    await act(() => result.current.mutateAsync([{ id: 2, deleted: false } as Dashboard, { id: 1, deleted: true } as Dashboard]));
     expect(client.getQueryState(loaded)?.fetchStatus).toBe('idle');
     expect(client.getQueryState(first)?.fetchStatus).toBe('fetching');
-    // Without a deletion, nothing is stopped.
+    // Without a deletion (or with no answer at all), nothing is stopped.
     void client.fetchQuery({ queryKey: loaded, queryFn: never, staleTime: 0 });
     await act(() => result.current.mutateAsync([{ id: 1, deleted: false } as Dashboard]));
+    await act(() => result.current.mutateAsync([]));
     expect(client.getQueryState(loaded)?.fetchStatus).toBe('fetching');
   });
+
+
 });
