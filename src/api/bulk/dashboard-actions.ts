@@ -214,9 +214,10 @@ export function useBulkAnswers(projectId: ProjectId) {
     mutationFn: async (answers: ReadonlyArray<Dashboard>) => {
       if (answers.some((answer) => answer.deleted)) {
         // Only a list that has pages: a first load in flight is asked at offset 0, which no delete moves.
+        // A page waiting for the network (`paused`, offline) was asked at the old offsets too.
         await queryClient.cancelQueries({
           queryKey: keyRoots.dashboardLists(projectId),
-          predicate: (query) => query.state.fetchStatus === 'fetching' && query.state.data !== undefined,
+          predicate: (query) => query.state.fetchStatus !== 'idle' && query.state.data !== undefined,
         });
       }
       return answers;

@@ -4,7 +4,7 @@
  * and tell the others. Its functions of no page (names, bodies, the cache changes of a batch, the
  * batching per frame) are tested in node: dashboard-actions.test.ts.
  */
-import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -264,5 +264,23 @@ describe('the mutations of a run', () => {
     expect(client.getQueryState(loaded)?.fetchStatus).toBe('fetching');
   });
 
-
+  it('useBulkAnswers: back online, a batch with a deletion stops a next page that waited for the network too (asked at the old offsets)', async () => {
+    const { result, client } = render(() => useBulkAnswers(P.app));
+    const waiting: QueryKey = [...keyRoots.dashboardLists(P.app), 'waiting'];
+    client.setQueryData(waiting, { pages: [], pageParams: [] });
+    onlineManager.setOnline(false);
+    try {
+      void client.fetchQuery({ queryKey: waiting, queryFn: () => new Promise<never>(() => undefined), staleTime: 0 });
+      expect(client.getQueryState(waiting)?.fetchStatus).toBe('paused');
+      // Offline, the batch waits too; back online, it goes first, then the page.
+      const batch = result.current.mutateAsync([{ id: 1, deleted: true } as Dashboard]);
+      await act(async () => {
+        onlineManager.setOnline(true);
+        await batch;
+      });
+      expect(client.getQueryState(waiting)?.fetchStatus).toBe('idle');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
 });
