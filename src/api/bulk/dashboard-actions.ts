@@ -213,12 +213,10 @@ export function useBulkAnswers(projectId: ProjectId) {
   return useMutation({
     mutationFn: async (answers: ReadonlyArray<Dashboard>) => {
       if (answers.some((answer) => answer.deleted)) {
-        // Only a list that has pages: a first load in flight is asked at offset 0, which no delete moves.
-        // A page waiting for the network (`paused`, offline) was asked at the old offsets too.
-        await queryClient.cancelQueries({
-          queryKey: keyRoots.dashboardLists(projectId),
-          predicate: (query) => query.state.fetchStatus !== 'idle' && query.state.data !== undefined,
-        });
+        // Every list that has pages stops what it loads, in flight or waiting for the network (offline):
+        // both were asked at the old offsets (a list loading nothing has nothing to stop). Not a first
+        // load: it is asked at offset 0, which no delete moves.
+        await queryClient.cancelQueries({ queryKey: keyRoots.dashboardLists(projectId), predicate: (query) => query.state.data !== undefined });
       }
       return answers;
     },
