@@ -132,6 +132,21 @@ describe('bulk runner', () => {
     expect(summary.notSent).toEqual([6, 7]);
   });
 
+  it('is not cancelled when it ran to its end, or was cancelled once every request was sent', async () => {
+    const transport = fakeTransport();
+    const whole = runBulk({ items: [1, 2], send: transport.send });
+    await settle();
+    for (const call of transport.open()) transport.answer(call, {});
+    expect(await whole.done).toMatchObject({ cancelled: false, notSent: [] });
+    const late = runBulk({ items: [3, 4], send: transport.send });
+    await settle();
+    late.cancel();
+    for (const call of transport.open()) transport.answer(call, {});
+    const summary = await late.done;
+    expect(summary).toMatchObject({ cancelled: false, notSent: [] });
+    expect(summary.updated).toHaveLength(2);
+  });
+
   it('cancel during a Retry-After pause ends the run without waiting', async () => {
     const transport = fakeTransport();
     const run = runBulk({ items: [1, 2], send: transport.send, concurrency: 1 });
