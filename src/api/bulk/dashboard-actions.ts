@@ -221,6 +221,9 @@ export function useBulkAnswers(projectId: ProjectId) {
       return answers;
     },
     meta: { changes: (answers: ReadonlyArray<Dashboard>) => bulkAnswersChanged(projectId, answers) },
+    // The answers are already here: writing them sends nothing, so it never waits for the network
+    // (offline, TanStack's default would hold the batch, and the rows would show the old state).
+    networkMode: 'always',
   });
 }
 

@@ -264,7 +264,7 @@ describe('the mutations of a run', () => {
     expect(client.getQueryState(loaded)?.fetchStatus).toBe('fetching');
   });
 
-  it('useBulkAnswers: back online, a batch with a deletion stops a next page that waited for the network too (asked at the old offsets)', async () => {
+  it('useBulkAnswers: offline, a batch is written at once (it sends nothing) and a deletion stops a next page waiting for the network (asked at the old offsets)', async () => {
     const { result, client } = render(() => useBulkAnswers(P.app));
     const waiting: QueryKey = [...keyRoots.dashboardLists(P.app), 'waiting'];
     client.setQueryData(waiting, { pages: [], pageParams: [] });
@@ -272,11 +272,13 @@ describe('the mutations of a run', () => {
     try {
       void client.fetchQuery({ queryKey: waiting, queryFn: () => new Promise<never>(() => undefined), staleTime: 0 });
       expect(client.getQueryState(waiting)?.fetchStatus).toBe('paused');
-      // Offline, the batch waits too; back online, it goes first, then the page.
-      const batch = result.current.mutateAsync([{ id: 1, deleted: true } as Dashboard]);
+      const answers = [{ id: 1, deleted: true } as Dashboard];
+      await act(async () => {
+        await expect(result.current.mutateAsync(answers)).resolves.toBe(answers);
+      });
+      expect(client.getQueryState(waiting)?.fetchStatus).toBe('idle');
       await act(async () => {
         onlineManager.setOnline(true);
-        await batch;
       });
       expect(client.getQueryState(waiting)?.fetchStatus).toBe('idle');
     } finally {
