@@ -23,6 +23,9 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const apiError = (status: number, detail: string) => json({ type: 'authentication_error', code: 'permission_denied', detail, attr: null }, status);
 const pathOf = (request: Request) => new URL(request.url).pathname;
+/** Whether a request is one of operation `id` (its method, and its path with any ids). */
+const operationOfPath = (request: Request, id: string) =>
+  request.method === operation(id).method && new RegExp(`^${operation(id).path.replace(/:\w+/g, '[^/]+')}$`).test(pathOf(request));
 
 /** An answer as apiExchange hands it over. */
 const exchange = (status: number, body: unknown, extra: Partial<Exchange> = {}): Exchange => ({
@@ -80,6 +83,10 @@ describe('resultOf', () => {
 
   it('takes an empty 204 as no body, and its own non-2xx success status as a success', () => {
     expect(resultOf(operation('projectsDelete'), exchange(204, null), null)).toEqual({ kind: 'matches', status: 204, verdict: { matches: true, differences: [], unnamed: [] } });
+    const lines = (answered: CheckResult) => (answered.kind === 'differs' ? answered.verdict.differences.map((d) => d.line) : answered.kind);
+    expect(lines(resultOf(operation('projectsDelete'), exchange(204, { id: 1 }), null))).toEqual(['answer: expected no body, got an object']);
+    // An empty 200 is no object.
+    expect(lines(resultOf(operation('usersMe'), exchange(200, null), null))).toEqual(['answer: expected an object, got null']);
     const deleteRefused = exchange(405, { type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "DELETE" not allowed.', attr: null });
     expect(resultOf(operation('dashboardsDelete'), deleteRefused, null)).toMatchObject({ kind: 'matches', status: 405 });
     expect(resultOf(operation('dashboardsGet'), deleteRefused, null)).toEqual({ kind: 'failed', status: 405, reason: 'Method "DELETE" not allowed.' });
@@ -214,9 +221,14 @@ describe('the contract check', () => {
   });
 
   it('waits the default pause after a 429 without a readable Retry-After, and gives up after the retries', async () => {
+    let throttled = 0;
     const { client } = inProcessConsole({
       key: 'phx_demo_admin',
-      answer: (request) => (pathOf(request) === '/api/organizations/' ? json({ detail: 'Request was throttled.' }, 429, { 'Retry-After': 'soon' }) : undefined),
+      answer: (request) => {
+        if (pathOf(request) !== '/api/organizations/') return undefined;
+        throttled += 1;
+        return json({ detail: 'Request was throttled.' }, 429, throttled === 1 ? {} : { 'Retry-After': 'soon' });
+      },
     });
     const { clock, slept } = fakeClock();
     const report = await runContractCheck({ client, includeChanges: false, clock }).done;
@@ -228,15 +240,67 @@ describe('the contract check', () => {
     const { client } = inProcessConsole({
       key: 'phx_demo_admin',
       answer: (request) => {
-        if (pathOf(request) === '/api/organizations/') throw new TypeError('fetch failed');
+        if (['/api/organizations/', '/api/personal_api_keys/@current/'].includes(pathOf(request))) throw new TypeError('fetch failed');
         return undefined;
       },
     });
     const report = await runContractCheck({ client, includeChanges: false }).done;
-    const failed = rowOf(report.rows, 'organizationsList').result;
-    expect(failed).toMatchObject({ kind: 'failed', status: null });
-    expect(failed?.kind === 'failed' && failed.reason).toMatch(/fetch failed|network|reach/i);
-    expect(report.rows.filter((row) => row.result?.kind !== 'matches').map((row) => row.operation.id)).toEqual(['organizationsList']);
+    const failed = rowOf(report.rows, 'organizationsList');
+    expect(failed).toMatchObject({ state: 'done', result: { kind: 'failed', status: null } });
+    expect(failed.result?.kind === 'failed' && failed.result.reason).toMatch(/fetch failed|network|reach/i);
+    expect(rowOf(report.rows, 'personalApiKeysGet').result).toEqual({ kind: 'failed', status: null, reason: 'no key_id to read with (what gives one was refused or empty)' });
+    expect(report.rows.filter((row) => row.result?.kind !== 'matches').map((row) => row.operation.id).sort()).toEqual(['organizationsList', 'personalApiKeysCurrent', 'personalApiKeysGet']);
+  });
+
+  it('says every request failed when no key is connected, and drops no world it never reached', async () => {
+    const { client } = inProcessConsole({ key: null });
+    const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'never-reached' }).done;
+    const notConnected = { kind: 'failed', status: null, reason: 'Not connected: enter a personal API key on the Connect page.' };
+    expect(rowOf(report.rows, 'usersMe').result).toEqual(notConnected);
+    expect(rowOf(report.rows, 'projectsCreateCurrent', true).result).toEqual(notConnected);
+    expect(rowOf(report.rows, 'projectsCreate', true).result).toEqual({ kind: 'failed', status: null, reason: 'no organization_id to change (an earlier step did not give one)' });
+    expect(report.scratchWorld).toEqual({ name: 'never-reached', dropped: false, reason: 'the mock had no such world: the changes did not reach it' });
+  });
+
+  it("takes the key's scopes from its own answer (@current) only", async () => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_readonly',
+      answer: async (request, mock) => {
+        if (!/^\/api\/personal_api_keys\/(?!@current)[^/]+\/$/.test(pathOf(request))) return undefined;
+        return json({ ...((await (await mock(request)).json()) as object), scopes: ['*'] });
+      },
+    });
+    const report = await runContractCheck({ client, includeChanges: false, concurrency: 1 }).done;
+    expect(rowOf(report.rows, 'personalApiKeysGet').path).not.toBeNull();
+    expect(rowOf(report.rows, 'accessControlsGet').result).toEqual({ kind: 'refused', status: 403, reason: 'needs access_control:read' });
+  });
+
+  it('reads on when the key answer (@current) is no object: no key id, no scopes, the API words', async () => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_readonly',
+      answer: (request) => (pathOf(request) === '/api/personal_api_keys/@current/' ? json(['phx_demo_readonly']) : undefined),
+    });
+    const report = await runContractCheck({ client, includeChanges: false }).done;
+    expect(rowOf(report.rows, 'personalApiKeysCurrent').result?.kind).toBe('differs');
+    expect(rowOf(report.rows, 'personalApiKeysGet').result).toMatchObject({ kind: 'failed', reason: 'no key_id to read with (what gives one was refused or empty)' });
+    const refused = rowOf(report.rows, 'accessControlsGet').result;
+    expect(refused).toMatchObject({ kind: 'refused', status: 403 });
+    expect(refused?.kind === 'refused' && refused.reason).not.toMatch(/^needs /);
+  });
+
+  it('keeps the scopes it knows when the key answer carries none', async () => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_readonly',
+      answer: async (request, mock) => {
+        if (pathOf(request) !== '/api/personal_api_keys/@current/') return undefined;
+        const { scopes: _, ...key } = (await (await mock(request)).json()) as { scopes: string[] };
+        return json(key);
+      },
+    });
+    const report = await runContractCheck({ client, includeChanges: false }).done;
+    expect(rowOf(report.rows, 'personalApiKeysGet').result?.kind).toBe('matches');
+    expect(rowOf(report.rows, 'accessControlsGet').result).toMatchObject({ kind: 'refused', status: 403 });
+    expect(rowOf(report.rows, 'accessControlsGet').result).not.toMatchObject({ reason: 'needs access_control:read' });
   });
 
   it('takes the organization from the first of the list when @me names none, and only from successful answers', async () => {
@@ -312,6 +376,25 @@ describe('the contract check', () => {
     expect(report.stopped).toBe(true);
   });
 
+  it('stops what is in flight: cancelled, not checked rather than failed, and reads nothing after', async () => {
+    const { client, log } = inProcessConsole({
+      key: 'phx_demo_admin',
+      answer: (request) => {
+        if (pathOf(request) === '/api/users/@me/') return apiError(403, 'No.');
+        // The list of organizations never answers: it is in flight when the check stops.
+        if (pathOf(request) === '/api/organizations/') return new Promise<Response>(() => {});
+        return undefined;
+      },
+    });
+    const run = runContractCheck({ client, includeChanges: false, onRows: (rows) => rowOf(rows, 'organizationsList').state === 'running' && run.stop() });
+    const report = await run.done;
+    expect(report.stopped).toBe(true);
+    expect(rowOf(report.rows, 'organizationsList')).toMatchObject({ state: 'stopped', path: '/api/organizations/', result: null });
+    // What needs the organization is not checked (not failed for want of an id).
+    expect(rowOf(report.rows, 'organizationsGet')).toMatchObject({ state: 'stopped', path: null, result: null });
+    expect(log().find((entry) => entry.path === '/api/organizations/')).toMatchObject({ cancelled: true, status: null });
+  });
+
   it('runs every changing operation in a scratch world, drops it, and leaves the default world as it was', async () => {
     const { client, mock, log } = inProcessConsole({ key: 'phx_demo_admin' });
     const before = mock.worlds.default.store.snapshot();
@@ -329,16 +412,47 @@ describe('the contract check', () => {
     const changed = log().filter((entry) => entry.method !== 'GET' && entry.path.startsWith('/api/'));
     expect(changed).toHaveLength(changes.length);
     for (const entry of changed) expect(entry.requestHeaders).toContainEqual(['X-Mock-World', 'contract-check-test']);
-    expect(log().some((entry) => entry.method === 'DELETE' && entry.path === '/__mock/worlds/contract-check-test' && entry.status === 204)).toBe(true);
-    // What the changes made is named for the check and its start (UTC, to the second).
+    // The world is dropped without the key (the mock's own route).
+    expect(log().filter((entry) => entry.path.startsWith('/__mock/'))).toMatchObject([{ method: 'DELETE', path: '/__mock/worlds/contract-check-test', status: 204, authenticated: false }]);
+    // What each change sends: what it makes is named for the check and its start (UTC, to the
+    // second); the others send the catalogue's example, or nothing.
     const stamp = report.startedAt.slice(0, 19).replace('T', ' ');
     const sent = (id: string) => changed.find((entry) => entry.path === rowOf(report.rows, id, true).path && entry.method === operation(id).method)!.requestBody;
-    expect(sent('projectsCreate')).toEqual({ name: `Contract check ${stamp} A`, timezone: 'Europe/Berlin' });
-    expect(sent('projectsCreateCurrent')).toEqual({ name: `Contract check ${stamp} B` });
-    expect(sent('projectsUpdate')).toEqual({ name: `Contract check ${stamp} A (renamed)`, anonymize_ips: true });
-    expect(sent('dashboardsCreate')).toMatchObject({ name: `Contract check ${stamp}`, restriction_level: 37 });
-    expect(sent('dashboardsUpdatePut')).toMatchObject({ name: `Contract check ${stamp} (put)`, pinned: false });
-    expect(sent('sharingUpdate')).toMatchObject({ password_required: true });
+    const example = (id: string) => operation(id).body!.example as object;
+    const dashboardId = Number(/\/dashboards\/(\d+)\/$/.exec(rowOf(report.rows, 'dashboardsUpdate', true).path!)![1]);
+    const collaborator = /\/collaborators\/([^/]+)\/$/.exec(rowOf(report.rows, 'collaboratorsRemove', true).path!)![1];
+    const bodies: Record<string, unknown> = {
+      projectsCreate: { name: `Contract check ${stamp} A`, timezone: 'Europe/Berlin' },
+      projectsCreateCurrent: { name: `Contract check ${stamp} B` },
+      projectsUpdate: { name: `Contract check ${stamp} A (renamed)`, anonymize_ips: true },
+      projectsUpdatePut: { name: `Contract check ${stamp} A (put)` },
+      projectsAddProductIntent: example('projectsAddProductIntent'),
+      projectsCompleteProductOnboarding: example('projectsCompleteProductOnboarding'),
+      projectsResetToken: null,
+      projectsUpdateViaProjects: { name: `Contract check ${stamp} B (renamed)` },
+      projectsUpdatePutViaProjects: { name: `Contract check ${stamp} B (put)` },
+      projectsAddProductIntentViaProjects: example('projectsAddProductIntentViaProjects'),
+      projectsCompleteProductOnboardingViaProjects: example('projectsCompleteProductOnboardingViaProjects'),
+      projectsResetTokenViaProjects: null,
+      dashboardsCreate: { ...example('dashboardsCreate'), name: `Contract check ${stamp}`, restriction_level: 37 },
+      dashboardsCreateFromTemplateJson: example('dashboardsCreateFromTemplateJson'),
+      dashboardsUpdate: { ...example('dashboardsUpdate'), name: `Contract check ${stamp} (renamed)` },
+      dashboardsUpdatePut: { ...example('dashboardsUpdatePut'), name: `Contract check ${stamp} (put)`, pinned: false },
+      dashboardsMoveTile: { tile: { id: expect.any(Number) as number }, toDashboard: dashboardId },
+      collaboratorsAdd: { user_uuid: collaborator, level: 37 },
+      collaboratorsRemove: null,
+      sharingUpdate: { ...example('sharingUpdate'), password_required: true },
+      sharingRefresh: null,
+      sharingAddPassword: example('sharingAddPassword'),
+      sharingDeletePassword: null,
+      accessControlsUpdate: example('accessControlsUpdate'),
+      dashboardsDelete: null,
+      projectsDelete: null,
+      projectsDeleteViaProjects: null,
+    };
+    expect(Object.fromEntries(changeSteps.map((step) => [step.id, sent(step.id)]))).toEqual(bodies);
+    // The tile moved is one the template's dashboard made.
+    expect(rowOf(report.rows, 'dashboardsMoveTile', true).path).toBe(`/api/projects/${/^\/api\/projects\/(\d+)\//.exec(rowOf(report.rows, 'dashboardsMoveTile', true).path!)![1]}/dashboards/${(changed.find((entry) => entry.path.endsWith('/create_from_template_json/'))!.responseBody as { id: number }).id}/move_tile/`);
   });
 
   it('names a scratch world of its own when none is given', async () => {
@@ -357,7 +471,7 @@ describe('the contract check', () => {
         const me = (await (await mock(new Request('http://localhost/api/users/@me/', { headers: request.headers }))).json()) as { uuid: string };
         const list = (await (await mock(request)).json()) as { results: Array<{ level: number; user: { uuid: string } }> };
         const member = (uuid: string, level: number) => ({ ...list.results[0]!, level, user: { ...list.results[0]!.user, uuid } });
-        return json({ ...list, results: [member('not-a-level', Number.NaN), member(me.uuid, 1), member('an-admin', 8), member('the-member', 1), member('another', 1)] });
+        return json({ ...list, results: [null, member('not-a-level', Number.NaN), member(me.uuid, 1), member('an-admin', 8), member('the-member', 1), member('another', 1)] });
       },
     });
     const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'collaborators' }).done;
@@ -366,17 +480,54 @@ describe('the contract check', () => {
     expect(rowOf(report.rows, 'collaboratorsRemove', true).path).toMatch(/\/collaborators\/the-member\/$/);
   });
 
+  it('runs the changes without a collaborator when @me and the members were refused', async () => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_admin',
+      answer: (request) => (pathOf(request) === '/api/users/@me/' || pathOf(request).endsWith('/members/') ? apiError(403, 'No.') : undefined),
+    });
+    const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'no-members' }).done;
+    expect(rowOf(report.rows, 'collaboratorsRemove', true).result).toEqual({ kind: 'failed', status: null, reason: 'no user_uuid to change (an earlier step did not give one)' });
+    expect(rowOf(report.rows, 'dashboardsCreate', true).result?.kind).toBe('matches');
+    expect(report.scratchWorld).toEqual({ name: 'no-members', dropped: true });
+  });
+
+  it.each([
+    ['projectsCreate', 'null', 'projectsUpdate', 'project_id'],
+    ['projectsCreateCurrent', 'text', 'projectsUpdateViaProjects', 'project_id'],
+    ['projectsCreateCurrent', 'no answer', 'projectsResetTokenViaProjects', 'project_id'],
+    ['dashboardsCreate', 'list', 'dashboardsUpdate', 'dashboard_id'],
+    ['dashboardsCreateFromTemplateJson', 'null', 'dashboardsMoveTile', 'dashboard_id'],
+    ['dashboardsCreateFromTemplateJson', 'tiles of no object', 'dashboardsMoveTile', 'dashboard_id'],
+    ['sharingAddPassword', 'text', 'sharingDeletePassword', 'password_id'],
+  ])('goes on when %s answers %s: %s has no %s', async (id, answer, next, missing) => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_admin',
+      answer: (request) => {
+        if (!request.headers.has('X-Mock-World') || !operationOfPath(request, id)) return undefined;
+        if (answer === 'no answer') throw new TypeError('fetch failed');
+        if (answer === 'text') return new Response('Made.', { status: operation(id).status });
+        const body = answer === 'null' ? null : answer === 'list' ? [{ id: 5 }] : { tiles: [7] };
+        return json(body, operation(id).status);
+      },
+    });
+    const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'odd-answers' }).done;
+    expect(rowOf(report.rows, id, true).result?.kind).toMatch(answer === 'no answer' ? /^failed$/ : /^differs$/);
+    expect(rowOf(report.rows, next, true).result).toEqual({ kind: 'failed', status: null, reason: `no ${missing} to change (an earlier step did not give one)` });
+    expect(report.scratchWorld).toMatchObject({ dropped: true });
+  });
+
   it('says which change had no id to run with when an earlier step gave none', async () => {
     const { client } = inProcessConsole({
       key: 'phx_demo_admin',
       answer: (request) => {
-        if (request.method === 'POST' && /^\/api\/organizations\/[^/]+\/projects\/$/.test(pathOf(request))) return apiError(500, 'Could not make it.');
+        // A 300 is no success: the id in it is not taken.
+        if (request.method === 'POST' && /^\/api\/organizations\/[^/]+\/projects\/$/.test(pathOf(request))) return json({ id: 4242, detail: 'Could not make it.' }, 300);
         if (/\/members\/$/.test(pathOf(request))) return json({ count: 0, next: null, previous: null, results: [] });
         return undefined;
       },
     });
     const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'missing-ids' }).done;
-    expect(rowOf(report.rows, 'projectsCreate', true).result).toEqual({ kind: 'failed', status: 500, reason: 'Could not make it.' });
+    expect(rowOf(report.rows, 'projectsCreate', true).result).toEqual({ kind: 'failed', status: 300, reason: 'Could not make it.' });
     const noProject = { kind: 'failed', status: null, reason: 'no project_id to change (an earlier step did not give one)' };
     for (const id of ['projectsUpdate', 'projectsResetToken', 'dashboardsCreate', 'dashboardsDelete', 'projectsDelete']) {
       expect(rowOf(report.rows, id, true)).toMatchObject({ state: 'done', path: null, result: noProject });

@@ -15,8 +15,8 @@ import { createMock, type Mock } from '../../../src/mock/index.ts';
 export type MockAnswer = (request: Request) => Promise<Response>;
 
 export interface InProcessOptions {
-  /** The stored connection's key. */
-  key: string;
+  /** The stored connection's key; null: no connection. */
+  key: string | null;
   /** The test's own answer to a request, or undefined to let the mock answer (`mock` is its answer). */
   answer?: (request: Request, mock: MockAnswer) => Response | undefined | Promise<Response | undefined>;
 }
@@ -32,7 +32,7 @@ export function inProcessConsole({ key, answer }: InProcessOptions) {
   const mock: Mock = createMock({ log: () => {} });
   const fromMock: MockAnswer = async (request) =>
     (await getResponse(mock.handlersFor(new URL(request.url).pathname, request), request)) ?? new Response('Not found', { status: 404 });
-  const connection: Connection = { host: '', key, remembered: false, expiresAt: null };
+  const connection: Connection | null = key === null ? null : { host: '', key, remembered: false, expiresAt: null };
   const store = { getState: () => ({ connection, notice: null, disconnectedByPerson: false, version: 0 }), get: () => connection };
   const requestLog = createRequestLog();
   const runtime: ConsoleRuntime = {
