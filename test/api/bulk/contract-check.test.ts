@@ -376,23 +376,38 @@ describe('the contract check', () => {
     expect(report.stopped).toBe(true);
   });
 
-  it('stops what is in flight: cancelled, not checked rather than failed, and reads nothing after', async () => {
+  it('stops what is in flight: cancelled, shown stopped at once, not failed, and reads nothing after', async () => {
+    let rowsWhileDropping: CheckRow[] = [];
+    let latest: CheckRow[] = [];
     const { client, log } = inProcessConsole({
       key: 'phx_demo_admin',
       answer: (request) => {
         if (pathOf(request) === '/api/users/@me/') return apiError(403, 'No.');
         // The list of organizations never answers: it is in flight when the check stops.
         if (pathOf(request) === '/api/organizations/') return new Promise<Response>(() => {});
+        if (pathOf(request).startsWith('/__mock/worlds/')) rowsWhileDropping = latest;
         return undefined;
       },
     });
-    const run = runContractCheck({ client, includeChanges: false, onRows: (rows) => rowOf(rows, 'organizationsList').state === 'running' && run.stop() });
+    const run = runContractCheck({
+      client,
+      includeChanges: true,
+      scratchWorld: 'stopped-reads',
+      onRows: (rows) => {
+        latest = rows;
+        if (rowOf(rows, 'organizationsList').state === 'running') run.stop();
+      },
+    });
     const report = await run.done;
     expect(report.stopped).toBe(true);
     expect(rowOf(report.rows, 'organizationsList')).toMatchObject({ state: 'stopped', path: '/api/organizations/', result: null });
-    // What needs the organization is not checked (not failed for want of an id).
+    // Shown stopped as soon as it was cancelled, while the scratch world is still being dropped.
+    expect(rowOf(rowsWhileDropping, 'organizationsList').state).toBe('stopped');
+    // What needs the organization is not checked (not failed for want of an id), nor is any change.
     expect(rowOf(report.rows, 'organizationsGet')).toMatchObject({ state: 'stopped', path: null, result: null });
+    expect(report.rows.filter((row) => row.change).every((row) => row.state === 'stopped' && row.path === null)).toBe(true);
     expect(log().find((entry) => entry.path === '/api/organizations/')).toMatchObject({ cancelled: true, status: null });
+    expect(report.scratchWorld).toEqual({ name: 'stopped-reads', dropped: false, reason: 'the mock had no such world: the changes did not reach it' });
   });
 
   it('runs every changing operation in a scratch world, drops it, and leaves the default world as it was', async () => {
@@ -489,6 +504,33 @@ describe('the contract check', () => {
     expect(rowOf(report.rows, 'collaboratorsRemove', true).result).toEqual({ kind: 'failed', status: null, reason: 'no user_uuid to change (an earlier step did not give one)' });
     expect(rowOf(report.rows, 'dashboardsCreate', true).result?.kind).toBe('matches');
     expect(report.scratchWorld).toEqual({ name: 'no-members', dropped: true });
+  });
+
+  it('still makes a member a collaborator when @me was refused', async () => {
+    const { client, log } = inProcessConsole({
+      key: 'phx_demo_admin',
+      answer: (request) => (pathOf(request) === '/api/users/@me/' ? apiError(403, 'No.') : undefined),
+    });
+    const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'no-me' }).done;
+    const added = log().find((entry) => entry.method === 'POST' && entry.path.endsWith('/collaborators/'))!;
+    expect(added.requestBody).toEqual({ user_uuid: expect.any(String) as string, level: 37 });
+    expect(rowOf(report.rows, 'collaboratorsRemove', true).path).toContain(`/collaborators/${(added.requestBody as { user_uuid: string }).user_uuid}/`);
+    expect(report.scratchWorld).toEqual({ name: 'no-me', dropped: true });
+  });
+
+  it('finishes, and drops its world, when a member in the list has no user', async () => {
+    const { client } = inProcessConsole({
+      key: 'phx_demo_admin',
+      answer: async (request, mock) => {
+        if (!/^\/api\/organizations\/[^/]+\/members\/$/.test(pathOf(request))) return undefined;
+        const list = (await (await mock(request)).json()) as { results: Array<{ level: number }> };
+        return json({ ...list, results: [{ ...list.results[0]!, level: 1, user: null }] });
+      },
+    });
+    const report = await runContractCheck({ client, includeChanges: true, scratchWorld: 'userless' }).done;
+    expect(rowOf(report.rows, 'organizationsMembers').result?.kind).toBe('differs');
+    expect(rowOf(report.rows, 'collaboratorsRemove', true).result).toEqual({ kind: 'failed', status: null, reason: 'no user_uuid to change (an earlier step did not give one)' });
+    expect(report.scratchWorld).toEqual({ name: 'userless', dropped: true });
   });
 
   it.each([
