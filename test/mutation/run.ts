@@ -49,7 +49,17 @@ const firstOption = args.findIndex((a) => a.startsWith('-'));
 const named = firstOption === -1 ? args : args.slice(0, firstOption);
 const options = firstOption === -1 ? [] : args.slice(firstOption);
 const mutateAt = options.indexOf('--mutate');
-const only = mutateAt === -1 ? null : new Set(options.splice(mutateAt, 2)[1]!.split(',').map((f) => relative('.', f)));
+// `--mutate a.ts,b.ts:10-40`: the files to run, each with Stryker's optional line range.
+const only =
+  mutateAt === -1
+    ? null
+    : new Map(
+        options
+          .splice(mutateAt, 2)[1]!
+          .split(',')
+          .map((entry) => /^(.*?)(:\d+(?::\d+)?-\d+(?::\d+)?)?$/.exec(entry)!)
+          .map(([, file, range]) => [relative('.', file!), range ?? ''] as const),
+      );
 const unknown = named.filter((name) => !(name in groups));
 if (unknown.length > 0) {
   console.error(`Unknown group ${unknown.join(', ')}; the groups: ${Object.keys(groups).join(', ')}`);
@@ -124,7 +134,7 @@ for (const { files, tests } of runs.values()) {
   const report = `reports/mutation/run-${process.pid}-${++index}.json`;
   rmSync(report, { force: true });
   console.info(`\n# ${files.join(', ')}\n  against ${tests.join(', ')}`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(','), '--tempDirName', `.stryker-tmp-${process.pid}`, ...options], {
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.map((file) => file + (only?.get(file) ?? '')).join(','), '--tempDirName', `.stryker-tmp-${process.pid}`, ...options], {
     stdio: 'inherit',
     env: {
       ...process.env,
