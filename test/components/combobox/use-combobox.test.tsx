@@ -4,12 +4,19 @@
  * free text (a time zone) and a record picked by id (in a form, and a switcher whose choice comes
  * from outside).
  */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComboboxField, RecordComboboxField } from '../../../src/components/combobox/combobox-field.tsx';
-import { useCombobox, useRecordCombobox, type ComboboxOptions, type RecordOption } from '../../../src/components/combobox/use-combobox.ts';
+import {
+  useCombobox,
+  useRecordCombobox,
+  useTextCombobox,
+  type ComboboxItem,
+  type ComboboxOptions,
+  type RecordOption,
+} from '../../../src/components/combobox/use-combobox.ts';
 
 /** The text of the option the box names active, or null when none is. */
 function activeOption(): string | null {
@@ -102,6 +109,15 @@ describe('useCombobox', () => {
     expect(activeOption()).toBe('Damson');
     press('ArrowUp');
     expect(activeOption()).toBe('Cherry');
+  });
+
+  it('the option ArrowUp wraps to stays active when more options load', () => {
+    const { rerender } = render(<Plain />);
+    press('ArrowUp');
+    press('ArrowUp');
+    expect(activeOption()).toBe('Damson');
+    rerender(<Plain items={[...fruits, 'Elder', 'Fig']} />);
+    expect(activeOption()).toBe('Damson');
   });
 
   it('opens on the option startAt names, or the first when it names none', () => {
@@ -271,6 +287,13 @@ describe('useCombobox', () => {
       expect(activeOption()).toBe('Apple');
     });
 
+    it('End stays on the option it reached when more options load', () => {
+      const { rerender } = render(<Plain alwaysOpen />);
+      press('End');
+      rerender(<Plain alwaysOpen items={[...fruits, 'Elder', 'Fig']} />);
+      expect(activeOption()).toBe('Damson');
+    });
+
     it('new contents make the first option active again', () => {
       const { rerender } = render(<Plain alwaysOpen resetOn={false} />);
       press('End');
@@ -282,14 +305,14 @@ describe('useCombobox', () => {
 
 const zones = ['Asia/Kolkata', 'Europe/London', 'Asia/Kathmandu', 'America/New_York', 'Pacific/Auckland'];
 
-function TimeZone({ initial = '', onChange }: { initial?: string; onChange?: (value: string) => void }) {
+function TimeZone({ initial = '', onChange, options = zones }: { initial?: string; onChange?: (value: string) => void; options?: string[] }) {
   const [value, setValue] = useState(initial);
   return (
     <ComboboxField
       label="Time zone"
       noun="time zone"
       value={value}
-      options={zones}
+      options={options}
       onChange={(next) => {
         onChange?.(next);
         setValue(next);
@@ -320,6 +343,24 @@ describe('useTextCombobox', () => {
     await user.clear(box);
     await user.type(box, '  ');
     expect(optionNames()).toEqual(zones);
+  });
+
+  it('what starts with the text comes before what only contains it, over several words too', async () => {
+    const user = userEvent.setup();
+    render(<TimeZone options={['Old New York', 'New York City']} />);
+    await user.type(screen.getByRole('combobox', { name: 'Time zone' }), 'new york');
+    expect(optionNames()).toEqual(['New York City', 'Old New York']);
+  });
+
+  it('hands the markup each option: its key and label, whether it is the value, whether it is active', () => {
+    const { result } = renderHook(() => useTextCombobox({ value: 'Europe/London', onChange: () => {}, options: zones }));
+    act(() => result.current.inputProps.onClick());
+    const fields = ({ key, label, selected, active }: ComboboxItem) => ({ key, label, selected, active });
+    expect(result.current.items.map(fields)).toEqual(
+      zones.map((zone) => ({ key: zone, label: zone, selected: zone === 'Europe/London', active: zone === 'Europe/London' })),
+    );
+    expect(result.current.items[1]!.props['aria-selected']).toBe(true);
+    expect(result.current.items[0]!.props['aria-selected']).toBe(false);
   });
 
   it('Enter takes the active suggestion and closes the list; the box opens again on the whole list, at the value', async () => {
@@ -373,6 +414,19 @@ describe('useTextCombobox', () => {
     await user.type(box, 'Europe/Lon');
     await user.tab();
     expect(box).toHaveValue('Europe/Lon');
+    expect(onChange).toHaveBeenLastCalledWith('Europe/Lon');
+  });
+
+  it('a list closed on a filter opens again on every option', async () => {
+    const user = userEvent.setup();
+    render(<TimeZone />);
+    const box = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.type(box, 'lon');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(optionNames()).toEqual(zones);
+    expect(box).toHaveValue('lon');
   });
 });
 
@@ -439,7 +493,10 @@ describe('useRecordCombobox in a form', () => {
     const onSearch = vi.fn();
     render(<Destination onPick={onPick} onSearch={onSearch} />);
     const box = screen.getByRole('combobox', { name: 'Destination' });
+    expect(box).toHaveValue('');
+    expect(screen.getByText('Chosen: none')).toBeInTheDocument();
     await user.type(box, 'sa');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(onSearch).toHaveBeenLastCalledWith('sa');
     expect(screen.getByText('Typed: sa')).toBeInTheDocument();
     await user.keyboard('{ArrowDown}{Enter}');
@@ -472,6 +529,7 @@ describe('useRecordCombobox in a form', () => {
     await user.keyboard('{ArrowDown}');
     expect(activeOption()).toBe('Web');
     expect(screen.getByRole('option', { name: 'Web' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Support' })).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledTimes(2);
     expect(box).toHaveAttribute('aria-expanded', 'false');
@@ -499,15 +557,46 @@ describe('useRecordCombobox in a form', () => {
     expect(screen.getByText('Typed: Nowhere')).toBeInTheDocument();
   });
 
-  it('a click on the open list keeps the search', async () => {
+  it('a click on the open list keeps the search and the active option; a pick needs no onPick', async () => {
     const user = userEvent.setup();
     const onSearch = vi.fn();
     render(<Destination onSearch={onSearch} />);
     const box = screen.getByRole('combobox', { name: 'Destination' });
-    await user.type(box, 'w');
+    await user.type(box, 'sa');
+    await user.keyboard('{ArrowDown}');
     await user.click(box);
-    expect(optionNames()).toEqual(['Web']);
-    expect(onSearch).toHaveBeenLastCalledWith('w');
+    expect(optionNames()).toEqual(['Sales', 'Sales']);
+    expect(activeOption()).toBe('Sales');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1]!.id);
+    expect(onSearch).toHaveBeenLastCalledWith('sa');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: #9')).toBeInTheDocument();
+  });
+
+  it('leaving the box untouched searches nothing', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    render(<Destination onSearch={onSearch} />);
+    await user.click(screen.getByRole('combobox', { name: 'Destination' }));
+    await user.click(screen.getByRole('option', { name: 'Web' }));
+    onSearch.mockClear();
+    await user.tab();
+    await user.click(screen.getByRole('combobox', { name: 'Destination' }));
+    await user.tab();
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(screen.getByText('Chosen: #15')).toBeInTheDocument();
+  });
+
+  it('hands the markup each record by its id', () => {
+    const { result } = renderHook(() => useRecordCombobox({ options: projects, onSearch: () => {}, chosen: projects[2]!, onPick: () => {} }));
+    act(() => result.current.inputProps.onClick());
+    const fields = ({ key, label, selected, active }: ComboboxItem) => ({ key, label, selected, active });
+    expect(result.current.items.map(fields)).toEqual([
+      { key: '7', label: 'Sales', selected: false, active: false },
+      { key: '9', label: 'Sales', selected: false, active: false },
+      { key: '12', label: 'Support', selected: true, active: true },
+      { key: '15', label: 'Web', selected: false, active: false },
+    ]);
   });
 
   it('does not select the text on focus (what is typed stays typed)', async () => {
@@ -522,6 +611,30 @@ describe('useRecordCombobox in a form', () => {
 });
 
 describe('useRecordCombobox as a switcher', () => {
+  it('with nothing chosen yet, leaving the box empties it', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    function Empty() {
+      const [search, setSearch] = useState('');
+      const face = useRecordCombobox<Project>({
+        options: matching(search),
+        chosen: null,
+        onSearch: (text) => {
+          onSearch(text);
+          setSearch(text);
+        },
+        onPick: () => {},
+      });
+      return <RecordComboboxField label="Project" noun="project" face={face} />;
+    }
+    render(<Empty />);
+    const box = screen.getByRole('combobox', { name: 'Project' });
+    await user.type(box, 'Web');
+    await user.tab();
+    expect(box).toHaveValue('');
+    expect(onSearch).toHaveBeenLastCalledWith('');
+  });
+
   it('shows the chosen name, selected on focus; what is typed searches and leaving the box brings the name back', async () => {
     const user = userEvent.setup();
     const onPick = vi.fn();
