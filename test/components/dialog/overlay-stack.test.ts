@@ -1,7 +1,16 @@
 // The stack of open dialogs (innermost last) that dialogs, toasts and the shortcuts share: only the
 // innermost dialog traps focus and answers Escape, and the toasts hear every opening and closing.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasOpenDialog, isInnermostDialog, pushOpenDialog, removeOpenDialog, subscribeOpenDialogs } from '../../../src/components/dialog/overlay-stack.ts';
+import {
+  hasOpenDialog,
+  isInnermostDialog,
+  KEEP_INTERACTIVE_ATTRIBUTE,
+  pushOpenDialog,
+  removeOpenDialog,
+  subscribeOpenDialogs,
+  TOAST_CLEARANCE_VARIABLE,
+} from '../../../src/components/dialog/overlay-stack.ts';
 
 // The stack only compares its containers: any object stands for a dialog's element.
 const dialog = (name: string) => ({ name }) as unknown as HTMLElement;
@@ -100,5 +109,17 @@ describe('subscribeOpenDialogs', () => {
     open(container);
     removeOpenDialog(container);
     expect(seen).toEqual([true, false]);
+  });
+});
+
+describe('what dialogs and toasts share by name', () => {
+  it('the clearance the toasts set is the variable the dialog\'s stylesheet reads', () => {
+    const css = readFileSync(new URL('../../../src/components/dialog/dialog.css', import.meta.url), 'utf8');
+    expect(TOAST_CLEARANCE_VARIABLE).toMatch(/^--[a-z-]+$/);
+    expect(css).toContain(`var(${TOAST_CLEARANCE_VARIABLE},`);
+  });
+
+  it('the mark of an element kept usable beside a dialog is a valid custom data attribute', () => {
+    expect(KEEP_INTERACTIVE_ATTRIBUTE).toMatch(/^data-[a-z]+(-[a-z]+)*$/);
   });
 });
