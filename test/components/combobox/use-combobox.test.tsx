@@ -334,6 +334,9 @@ describe('useTextCombobox', () => {
     await user.type(box, 'NEW york');
     expect(optionNames()).toEqual(['America/New_York']);
     await user.clear(box);
+    await user.type(box, 'europe//lon');
+    expect(optionNames()).toEqual(['Europe/London']);
+    await user.clear(box);
     await user.type(box, 'asia/k');
     expect(optionNames()).toEqual(['Asia/Kolkata', 'Asia/Kathmandu']);
     await user.clear(box);
