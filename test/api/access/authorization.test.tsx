@@ -176,6 +176,17 @@ describe('answer(): a dashboard', () => {
     expect(answer('editDashboard', { ...known, dashboard: board({ effective_privilege_level: 36 }) }).kind).toBe('no');
   });
 
+  it('restricting who can edit and moving tiles are edits of the dashboard: a viewer may do neither, even its creator or an admin', () => {
+    const viewOnly = 'Only invited collaborators can edit this dashboard. You can view it, but not change it.';
+    const readOnly = board({ effective_privilege_level: 21 });
+    expect(answer('restrictDashboard', { ...known, dashboard: readOnly })).toEqual({ kind: 'no', reason: viewOnly });
+    expect(answer('moveTile', { ...known, dashboard: readOnly })).toEqual({ kind: 'no', reason: viewOnly });
+    const viewer = board({ user_access_level: 'viewer' });
+    expect(refusal('restrictDashboard', { ...known, dashboard: viewer })).toBe('You can view this dashboard by its access rules, but not change it.');
+    expect(refusal('moveTile', { ...known, dashboard: viewer })).toBe('You can view this dashboard by its access rules, but not change it.');
+    expect(answer('moveTile', { ...known, dashboard: board() }).kind).toBe('yes');
+  });
+
   it('actions that do not edit the dashboard ignore its levels', () => {
     const closed = board({ user_access_level: 'none', effective_privilege_level: 21 });
     expect(answer('readSharing', { ...known, dashboard: closed }).kind).toBe('yes');

@@ -311,6 +311,14 @@ describe('useForm: the API\'s error', () => {
     act(() => formWide.result.current.set('name', 'y'));
     expect(clearServerError).toHaveBeenCalledTimes(1);
   });
+
+  it('a form that cannot clear the API\'s error still edits its field and resets', () => {
+    const { result } = renderForm({ serverError: apiError('name') });
+    act(() => result.current.set('name', 'x'));
+    expect(result.current.values.name).toBe('x');
+    act(() => result.current.reset());
+    expect(result.current.edits).toEqual({});
+  });
 });
 
 describe('useForm: after a send', () => {
@@ -354,6 +362,17 @@ describe('useForm: after a send', () => {
     expect(result.current.error('tags')).toBeUndefined();
     expect(result.current.error('tags.1')).toBeUndefined();
     expect(result.current.error('name')).toBe('Enter a name.');
+  });
+
+  it('drop of several fields forgets the errors of each of them', () => {
+    const { result } = renderForm({ validate: (): FormErrors => ({ name: 'Enter a name.', tags: 'Too many.', 'tags.1': 'Bad.' }) });
+    act(() => result.current.set('name', 'x'));
+    act(() => result.current.submit(undefined, vi.fn()));
+    act(() => result.current.drop(['name', 'tags']));
+    expect(result.current.error('name')).toBeUndefined();
+    expect(result.current.error('tags')).toBeUndefined();
+    expect(result.current.error('tags.1')).toBeUndefined();
+    expect(result.current.edits).toEqual({});
   });
 });
 

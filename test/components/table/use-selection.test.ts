@@ -53,6 +53,25 @@ describe('useSelection', () => {
     expect(other.result.current.state.anchor).toBe('d');
   });
 
+  it('a plain click after another row toggles that row alone, and becomes the anchor', () => {
+    const { result } = setup();
+    act(() => result.current.toggle({ id: 'b' }, false));
+    act(() => result.current.toggle({ id: 'd' }, false));
+    expect(ids(result.current.state.selected)).toEqual(['b', 'd']);
+    expect(result.current.state.anchor).toBe('d');
+    act(() => result.current.toggle({ id: 'b' }, false));
+    expect(ids(result.current.state.selected)).toEqual(['d']);
+  });
+
+  it('Shift+click reaches the first row and the last', () => {
+    const { result } = setup();
+    act(() => result.current.toggle({ id: 'c' }, false));
+    act(() => result.current.toggle({ id: 'a' }, true));
+    expect(ids(result.current.state.selected)).toEqual(['a', 'b', 'c']);
+    act(() => result.current.toggle({ id: 'e' }, true));
+    expect(ids(result.current.state.selected)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('Shift+click on a selected row clears from the anchor to it', () => {
     const { result } = setup();
     act(() => result.current.toggle({ id: 'a' }, false));
