@@ -132,7 +132,7 @@ const missing = zones.flatMap((zone) => [zone.target, ...[zone.from].flat()]).fi
 if (missing.length > 0) throw new Error(`eslint.config.js: a layer zone names paths that do not exist: ${[...new Set(missing)].join(', ')}`);
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-demo', 'node_modules', 'public/mockServiceWorker.js', 'test/e2e/out', '.stryker-tmp', 'reports'] },
+  { ignores: ['dist', 'dist-demo', 'node_modules', 'public/mockServiceWorker.js', 'test/e2e/out', '.stryker-tmp*', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
