@@ -4,12 +4,16 @@
  * carried by a query client without retries. It is disposed when the test ends (its timers, its
  * listeners and its channel), so nothing of it reaches the next test: there is nothing to reset.
  */
-import { onTestFinished } from 'vitest';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, beforeEach, onTestFinished } from 'vitest';
 import { wipeStoredKey, writeStored } from '../src/api/runtime/connection-storage.ts';
 import type { ApiCall } from '../src/api/client/http.ts';
 import { createQueryClient } from '../src/api/client/query-client.ts';
 import { createConsoleRuntime, type ConsoleQueryClient, type ConsoleRuntime, type Transport } from '../src/api/runtime/runtime.ts';
 import { normalizeHost } from '../src/api/connect/typed-host.ts';
+import { CHANNEL_NAME } from '../src/api/runtime/storage-keys.ts';
+import type { TabMessage } from '../src/api/runtime/tab-channel.ts';
 
 export interface ConsoleOptions {
   /** The key stored before the console reads storage; null stores none (and wipes any); undefined leaves storage as it is. */
@@ -47,4 +51,30 @@ export function freshConsole(options: ConsoleOptions = {}): TestConsole {
   onTestFinished(() => runtime.dispose());
   const queryClient = createQueryClient({ runtime, forTests: true, syncTabs: options.syncTabs ?? false });
   return { runtime, queryClient, call: { client: queryClient } };
+}
+
+/** What a hook under test is rendered in: this query client's provider (`renderHook(hook, { wrapper: withQueryClient(client) })`). */
+export function withQueryClient(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+}
+
+/**
+ * Another tab of the console, seen from this one: a second channel of the console's name, open for
+ * each test of the scope that calls this. `post` sends as that tab would; `received` is what it
+ * heard from this tab, and `told` the changes among it.
+ */
+export function anotherTab() {
+  let channel: BroadcastChannel;
+  let received: TabMessage[] = [];
+  beforeEach(() => {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    received = [];
+    channel.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
+  });
+  afterEach(() => channel.close());
+  return {
+    post: (message: TabMessage) => channel.postMessage(message),
+    received: () => received,
+    told: () => received.filter((message) => message.type === 'changes').flatMap((message) => message.changes),
+  };
 }

@@ -3,10 +3,9 @@
  * mock; what a rule change writes into the cache and marks stale; whether a key may read the rules;
  * and the sentence that says why the caller can only view a dashboard.
  */
-import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { type QueryKey } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   accessControlQueries,
@@ -22,7 +21,7 @@ import { fetchDashboard } from '../../../src/api/resources/dashboards/dashboards
 import { fetchAllMembers, fetchMe } from '../../../src/api/organization/organization.ts';
 import type { AccessControl, AccessControls } from '../../../src/contract/access-control.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
-import { freshConsole } from '../../console.ts';
+import { freshConsole, withQueryClient } from '../../console.ts';
 import { server } from '../../setup.ts';
 
 const { projects: P, dashboards: D } = seedIds;
@@ -30,7 +29,7 @@ const LOAD = { timeout: 10_000 };
 
 function renderWith<T>(hook: () => T, key = 'phx_demo_admin') {
   const console = freshConsole({ key });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={console.queryClient}>{children}</QueryClientProvider>;
+  const wrapper = withQueryClient(console.queryClient);
   return { ...renderHook(hook, { wrapper }), ...console };
 }
 
@@ -194,7 +193,7 @@ describe('useCallerAccessReason', () => {
   it('a key that may not read rules gets no sentence, even with the rules already cached by the Access tab', async () => {
     const { call, queryClient } = freshConsole({ key: 'phx_demo_member' });
     const dashboard = await fetchDashboard(P.app, D.hiringPlan, call);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(queryClient);
     const { result } = renderHook(() => useCallerAccessReason(P.app, dashboard, ['*']), { wrapper });
     await waitFor(() => expect(result.current).not.toBeNull(), LOAD);
     const unreadable = renderHook(() => useCallerAccessReason(P.app, dashboard, ['dashboard:read']), { wrapper });

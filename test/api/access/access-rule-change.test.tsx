@@ -1,34 +1,25 @@
 // An access rule change is a declared change like the others (DESIGN.md rule 1): the dashboard's
 // History, the project's Activity and the organization's rows (they carry `user_access_level`)
 // follow it here, and the other tabs are told the same keys.
-import { QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useSetAccessRule } from '../../../src/api/access/access-controls.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { emptyProjectRows } from '../../../src/api/resources/dashboards/dashboard-rows.ts';
 import { activityQueries, flattenActivity, noActivityFilters } from '../../../src/api/resources/activity.ts';
-import type { TabMessage } from '../../../src/api/runtime/tab-channel.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
-import { freshConsole } from '../../console.ts';
+import { anotherTab, freshConsole, withQueryClient } from '../../console.ts';
 
 const { projects: P, dashboards: D } = seedIds;
 const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 10_000 });
 
-let otherTab: BroadcastChannel;
-let received: TabMessage[];
-beforeEach(() => {
-  otherTab = new BroadcastChannel('analytics-console:tabs');
-  received = [];
-  otherTab.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
-});
-afterEach(() => otherTab.close());
+const { told } = anotherTab();
 
 describe('An access rule change', () => {
   it("refreshes the dashboard's History, the project's Activity and the organization's rows, here and in the other tabs", async () => {
     const { queryClient: client } = freshConsole({ key: 'phx_demo_admin', syncTabs: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(client);
     const history = { scope: 'Dashboard', itemId: String(D.boardMetrics), user: null };
     const { result } = renderHook(
       () => ({
@@ -51,7 +42,7 @@ describe('An access rule change', () => {
     await eventually(() => expect(ruleChanges(result.current.activity.data)).toBe(before.activity + 1));
     expect(client.getQueryState(keyRoots.dashboardRows(P.app))?.isInvalidated).toBe(true);
     await eventually(() => {
-      const sent = received.filter((message) => message.type === 'changes').flatMap((message) => message.changes);
+      const sent = told();
       expect(sent).toContainEqual({ kind: 'refresh', queryKey: keyRoots.activityLog(P.app) });
       expect(sent).toContainEqual({ kind: 'refresh', queryKey: keyRoots.dashboardRows(P.app) });
     });

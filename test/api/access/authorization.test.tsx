@@ -3,10 +3,8 @@
  * from the facts (answer, refusal) and from the queries that learn them (useAuthorization and the
  * page-level hooks), against the bundled mock.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   actionRules,
@@ -22,7 +20,7 @@ import {
 import { ACCESS_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
 import currentKey from '../../fixtures/personal-api-key.json';
-import { freshConsole, seedConnection, type ConsoleOptions } from '../../console.ts';
+import { type ConsoleOptions, freshConsole, seedConnection, withQueryClient } from '../../console.ts';
 import { server } from '../../setup.ts';
 
 const known: AuthorizationFacts = {
@@ -227,7 +225,7 @@ const APP = seedIds.projects.app;
 
 function renderWith<T>(hook: () => T, options: ConsoleOptions = { key: 'phx_demo_admin' }) {
   const { queryClient } = freshConsole(options);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = withQueryClient(queryClient);
   return { ...renderHook(hook, { wrapper }), queryClient };
 }
 

@@ -2,15 +2,13 @@
  * dashboard-permissions.ts: a dashboard page's answers (edit, restrict, share, move tiles), with the
  * rule that holds the caller to viewing named in the verdict's words.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useDashboardPermissions } from '../../../src/api/access/dashboard-permissions.ts';
 import { fetchDashboard } from '../../../src/api/resources/dashboards/dashboards.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
-import { freshConsole } from '../../console.ts';
+import { freshConsole, withQueryClient } from '../../console.ts';
 import { server } from '../../setup.ts';
 
 const { projects: P, dashboards: D } = seedIds;
@@ -19,7 +17,7 @@ const LOAD = { timeout: 10_000 };
 async function permissions(key: string, dashboardId: number) {
   const { queryClient, call } = freshConsole({ key });
   const dashboard = await fetchDashboard(P.app, dashboardId, call);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = withQueryClient(queryClient);
   return renderHook(() => useDashboardPermissions(P.app, dashboard), { wrapper }).result;
 }
 

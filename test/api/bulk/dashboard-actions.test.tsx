@@ -4,18 +4,16 @@
  * and tell the others. Its functions of no page (names, bodies, the cache changes of a batch, the
  * batching per frame) are tested in node: dashboard-actions.test.ts.
  */
-import { onlineManager, QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAllMatching, sendBulkChange, useBulkAnswers, useBulkRun } from '../../../src/api/bulk/dashboard-actions.ts';
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { fetchDashboard, fetchDashboardPage } from '../../../src/api/resources/dashboards/dashboards.ts';
-import type { TabMessage } from '../../../src/api/runtime/tab-channel.ts';
 import type { Dashboard, DashboardListItem, Paginated } from '../../../src/contract/schemas.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
-import { freshConsole } from '../../console.ts';
+import { anotherTab, freshConsole, withQueryClient } from '../../console.ts';
 import { server } from '../../setup.ts';
 
 const { projects: P, dashboards: D } = seedIds;
@@ -131,20 +129,11 @@ describe('fetchAllMatching', () => {
 });
 
 describe('the mutations of a run', () => {
-  let otherTab: BroadcastChannel;
-  let received: TabMessage[];
-  beforeEach(() => {
-    otherTab = new BroadcastChannel('analytics-console:tabs');
-    received = [];
-    otherTab.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
-  });
-  afterEach(() => otherTab.close());
-
-  const told = () => received.filter((message) => message.type === 'changes').flatMap((message) => message.changes);
+  const { told } = anotherTab();
 
   function render<T>(hook: () => T) {
     const console = freshConsole({ key: 'phx_demo_admin', syncTabs: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={console.queryClient}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(console.queryClient);
     return { ...renderHook(hook, { wrapper }), client: console.queryClient };
   }
 

@@ -3,10 +3,9 @@
  * own project, the answer as the change of its slim row (and its sharing), and what a run's end
  * marks stale in each project it touched, here and in the other tabs.
  */
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   organizationAnswersChanged,
   organizationBulkAuthorization,
@@ -22,10 +21,9 @@ import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { fetchDashboard } from '../../../src/api/resources/dashboards/dashboards.ts';
 import { organizationDashboardKey, type OrganizationDashboard, type ProjectRows } from '../../../src/api/resources/dashboards/dashboard-rows.ts';
 import { fetchSharing, sharingQueries } from '../../../src/api/resources/sharing.ts';
-import type { TabMessage } from '../../../src/api/runtime/tab-channel.ts';
 import type { SharingConfiguration } from '../../../src/contract/dashboard-sharing.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
-import { freshConsole } from '../../console.ts';
+import { anotherTab, freshConsole, withQueryClient } from '../../console.ts';
 
 const { projects: P, dashboards: D } = seedIds;
 
@@ -152,19 +150,11 @@ describe('organizationAnswersChanged: a batch of answers in this tab', () => {
 });
 
 describe('the mutations of a run across projects', () => {
-  let otherTab: BroadcastChannel;
-  let received: TabMessage[];
-  beforeEach(() => {
-    otherTab = new BroadcastChannel('analytics-console:tabs');
-    received = [];
-    otherTab.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
-  });
-  afterEach(() => otherTab.close());
-  const told = () => received.filter((message) => message.type === 'changes').flatMap((message) => message.changes);
+  const { told } = anotherTab();
 
   function render<T>(hook: () => T) {
     const console = freshConsole({ key: 'phx_demo_admin', syncTabs: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={console.queryClient}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(console.queryClient);
     return { ...renderHook(hook, { wrapper }), client: console.queryClient };
   }
 

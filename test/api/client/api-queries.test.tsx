@@ -1,4 +1,4 @@
-import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -14,14 +14,14 @@ import { flattenPages, nextOffset } from '../../../src/api/client/pagination.ts'
 import { projectQueries } from '../../../src/api/resources/projects.ts';
 import { useUpdateProject } from '../../../src/api/resources/project-mutations.ts';
 import type { ProjectUpdateInput } from '../../../src/contract/inputs.ts';
-import { freshConsole, type TestConsole } from '../../console.ts';
+import { freshConsole, type TestConsole, withQueryClient } from '../../console.ts';
 import { server } from '../../setup.ts';
 
 
 /** A fresh console connected with the admin key, and a wrapper that provides its query client. */
 function setup(): TestConsole & { wrapper: (props: { children: ReactNode }) => ReactNode } {
   const fresh = freshConsole({ key: 'phx_demo_admin' });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={fresh.queryClient}>{children}</QueryClientProvider>;
+  const wrapper = withQueryClient(fresh.queryClient);
   return { ...fresh, wrapper };
 }
 

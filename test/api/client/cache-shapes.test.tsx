@@ -3,11 +3,10 @@
 // fetched from the mock by the factories themselves; then every declared change of every mutation hook
 // (and every optimistic onMutate; the bulk runs' batches of answers are mutations too) runs over it. Nothing may throw; an
 // entry keeps its shape; an entry outside what a change names stays the very same data.
-import { hashKey, QueryClientProvider, useMutation, type MutationObserverOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useMutation, type MutationObserverOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { noActivityFilters } from '../../../src/api/resources/activity.ts';
 import type { BulkActionKind } from '../../../src/api/bulk/dashboard-actions.ts';
@@ -17,7 +16,7 @@ import type { OrganizationBulkAction } from '../../../src/api/bulk/organization-
 import type { Dashboard, MockFaults, Organization, Project } from '../../../src/contract/schemas.ts';
 import type { AccessControl } from '../../../src/contract/access-control.ts';
 import type { Collaborator, SharingConfiguration } from '../../../src/contract/dashboard-sharing.ts';
-import { freshConsole } from '../../console.ts';
+import { freshConsole, withQueryClient } from '../../console.ts';
 
 const apiDir = join(import.meta.dirname, '../../../src/api');
 const apiFiles = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
@@ -153,7 +152,7 @@ async function mutationsOver(client: QueryClient, dashboardId: number): Promise<
         if (options) seen.push(options as Walked['options']);
         return defaults(options);
       });
-      const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+      const wrapper = withQueryClient(client);
       const args = exported === 'useDeleteProject' ? [{ onDeleted: () => {} }] : [String(PROJECT), String(dashboardId)];
       const { unmount } = renderHook(() => (value as (...a: unknown[]) => unknown)(...args), { wrapper });
       unmount();
@@ -301,7 +300,7 @@ describe('no silent failure', () => {
     const { queryClient: client } = freshConsole();
     client.setQueryData(['a'], 1);
     client.setQueryData(['b'], 'not a list');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(client);
     const { result } = renderHook(
       () =>
         useMutation({
@@ -326,7 +325,7 @@ describe('no silent failure', () => {
 
   it("fails the mutation when its onMutate throws", async () => {
     const { queryClient: client } = freshConsole();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(client);
     const sent = vi.fn(async () => 'saved');
     const { result } = renderHook(
       () =>

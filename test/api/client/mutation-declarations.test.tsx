@@ -2,11 +2,10 @@
 // included, is rendered and the options it hands to useMutation are read; one that declares nothing
 // in `meta.changes` fails. A fixture folder (test/fixtures/mutation-walk/) proves the walk reaches a
 // hook two folders down and tells a declared hook from an undeclared one.
-import { QueryClientProvider, type MutationObserverOptions } from '@tanstack/react-query';
+import { type MutationObserverOptions } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useBulkRun } from '../../../src/api/bulk/dashboard-actions.ts';
 import { useOrganizationBulkRun } from '../../../src/api/bulk/organization-actions.ts';
@@ -14,7 +13,7 @@ import type { Change, ChangeDeclaration } from '../../../src/api/client/changes.
 import { keyRoots } from '../../../src/api/client/query-keys.ts';
 import { useUpdateDashboard } from '../../../src/api/resources/dashboards/dashboard-mutations.ts';
 import { restrictionLevels } from '../../../src/contract/inputs.ts';
-import { freshConsole } from '../../console.ts';
+import { freshConsole, withQueryClient } from '../../console.ts';
 
 interface Walked {
   hook: string;
@@ -45,7 +44,7 @@ async function walk(root: string): Promise<{ walked: Walked[]; calls: number }> 
         if (options) seen.push(options as Walked['options'][number]);
         return defaults(options);
       });
-      const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+      const wrapper = withQueryClient(client);
       const { unmount } = renderHook(() => (value as (...args: unknown[]) => unknown)('1', '2'), { wrapper });
       unmount();
       if (seen.length) walked.push({ hook: `${relative(root, file)}: ${exported}`, options: seen });
@@ -86,7 +85,7 @@ function optionsOf(hook: () => unknown): Walked['options'][number] {
     if (options) seen.push(options as Walked['options'][number]);
     return defaults(options);
   });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = withQueryClient(client);
   renderHook(hook, { wrapper }).unmount();
   return seen[0]!;
 }

@@ -1,26 +1,18 @@
 // The other tabs, seen from this one: messages arrive on the console's BroadcastChannel (sent here
 // from a second channel, as another tab would) or, without one, through a `storage` event.
 import { MutationObserver } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveConnection } from '../../../src/api/connect/save-connection.ts';
 import { connectionFingerprint, type TabMessage } from '../../../src/api/runtime/tab-channel.ts';
 import { TAB_MESSAGE_STORAGE_KEY } from '../../../src/api/runtime/storage-keys.ts';
-import { freshConsole } from '../../console.ts';
+import { anotherTab, freshConsole } from '../../console.ts';
 
 const STORAGE_KEY = 'analytics-console:connection';
 /** vi.waitFor with room for a busy machine. */
 const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5_000 });
 const stored = () => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]);
 
-let otherTab: BroadcastChannel;
-let received: TabMessage[];
-
-beforeEach(() => {
-  otherTab = new BroadcastChannel('analytics-console:tabs');
-  received = [];
-  otherTab.onmessage = (event: MessageEvent) => void received.push(event.data as TabMessage);
-});
-afterEach(() => otherTab.close());
+const otherTab = anotherTab();
 
 async function connectMessage(host: string, key: string, remembered: boolean): Promise<TabMessage> {
   const salt = 'f00dfeedf00dfeedf00dfeedf00dfeed';
@@ -31,7 +23,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
   it('Disconnect in another tab disconnects this one and wipes its key', async () => {
     const { runtime } = freshConsole();
     saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
-    otherTab.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
+    otherTab.post({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
     await eventually(() => expect(runtime.connection.get()).toBeNull());
     expect(runtime.connection.getState().notice).toBe('You disconnected in another tab of the console.');
     expect(stored()).not.toContain('phx_');
@@ -41,7 +33,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     const { runtime } = freshConsole();
     saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
     const before = runtime.connection.getState();
-    otherTab.postMessage(await connectMessage('', 'phx_demo_admin', false));
+    otherTab.post(await connectMessage('', 'phx_demo_admin', false));
     // Time for the message and the fingerprint of this tab's key (a different one takes as long).
     await new Promise((done) => setTimeout(done, 300));
     expect(runtime.connection.getState()).toBe(before);
@@ -51,7 +43,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
   it('another key that is not remembered sends this tab to Connect, saying so', async () => {
     const { runtime } = freshConsole();
     saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
-    otherTab.postMessage(await connectMessage('', 'phx_demo_member', false));
+    otherTab.post(await connectMessage('', 'phx_demo_member', false));
     await eventually(() => expect(runtime.connection.get()).toBeNull());
     expect(runtime.connection.getState().notice).toBe('Another tab connected with another key. Connect again here to continue.');
     expect(stored()).not.toContain('phx_');
@@ -61,7 +53,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     const { runtime } = freshConsole();
     saveConnection(runtime, { host: '', key: 'phx_demo_admin', remember: false });
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ host: '', key: 'phx_demo_member' }));
-    otherTab.postMessage(await connectMessage('', 'phx_demo_member', true));
+    otherTab.post(await connectMessage('', 'phx_demo_member', true));
     await eventually(() => expect(runtime.connection.get()?.key).toBe('phx_demo_member'));
     expect(runtime.connection.get()).toMatchObject({ remembered: true, host: '' });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
@@ -86,11 +78,11 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     const { queryClient: client } = freshConsole({ syncTabs: true });
     client.setQueryData(['dashboards', '1', 'list', { search: '', pinned: null }], { pages: [] });
     client.setQueryData(['projects', 'list', { search: '' }], { pages: [] });
-    otherTab.postMessage({ type: 'changes', changes: [{ kind: 'refresh', queryKey: ['dashboards', '1'] }] } satisfies TabMessage);
+    otherTab.post({ type: 'changes', changes: [{ kind: 'refresh', queryKey: ['dashboards', '1'] }] } satisfies TabMessage);
     await eventually(() => expect(client.getQueryState(['dashboards', '1', 'list', { search: '', pinned: null }])?.isInvalidated).toBe(true));
     expect(client.getQueryState(['projects', 'list', { search: '' }])?.isInvalidated).toBe(false);
 
-    otherTab.postMessage({ type: 'changes', changes: [{ kind: 'everything' }] } satisfies TabMessage);
+    otherTab.post({ type: 'changes', changes: [{ kind: 'everything' }] } satisfies TabMessage);
     await eventually(() => expect(client.getQueryCache().getAll()).toHaveLength(0));
   });
 
@@ -99,7 +91,7 @@ describe('Tabs agree: what this tab does with the others’ messages', () => {
     const list = ['dashboards', '1', 'list', { search: '', pinned: null }];
     client.setQueryData(list, { pages: [{ count: 2, results: [] }, { count: 2, results: [] }], pageParams: [0, 1] });
     client.setQueryData(['dashboards', '1', 'detail', '7'], { id: 7 });
-    otherTab.postMessage({
+    otherTab.post({
       type: 'changes',
       changes: [
         { kind: 'relist', queryKey: ['dashboards', '1', 'list'] },
@@ -117,11 +109,11 @@ describe('Tabs agree: what this tab tells the others', () => {
     const { runtime } = freshConsole();
     saveConnection(runtime, { host: 'https://eu.example.com', key: 'phx_secret_key_1234', remember: true });
     runtime.connection.disconnect({ byPerson: true });
-    await eventually(() => expect(received.map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
-    const connected = received.find((message) => message.type === 'connect');
+    await eventually(() => expect(otherTab.received().map((message) => message.type).sort()).toEqual(['connect', 'disconnect']));
+    const connected = otherTab.received().find((message) => message.type === 'connect');
     expect(connected).toMatchObject({ type: 'connect', remembered: true });
-    expect(JSON.stringify(received)).not.toContain('phx_secret_key_1234');
-    expect(received.find((message) => message.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'person' });
+    expect(JSON.stringify(otherTab.received())).not.toContain('phx_secret_key_1234');
+    expect(otherTab.received().find((message) => message.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'person' });
   });
 
   it('a successful mutation’s declared changes apply here and reach the other tabs as keys only', async () => {
@@ -140,7 +132,7 @@ describe('Tabs agree: what this tab tells the others', () => {
     expect(client.getQueryData(['project', '7'])).toMatchObject({ name: 'Renamed' });
     expect(client.getQueryState(['project', '7', 'activity-log', {}])?.isInvalidated).toBe(true);
     await eventually(() =>
-      expect(received.filter((message) => message.type === 'changes')).toEqual([
+      expect(otherTab.received().filter((message) => message.type === 'changes')).toEqual([
         {
           type: 'changes',
           changes: [
@@ -151,7 +143,7 @@ describe('Tabs agree: what this tab tells the others', () => {
       ]),
     );
     // The record's data (its token) stays in this tab.
-    expect(JSON.stringify(received)).not.toContain('phc_token_of_the_project');
+    expect(JSON.stringify(otherTab.received())).not.toContain('phc_token_of_the_project');
   });
 
   it('a failed mutation changes nothing and tells no one', async () => {
@@ -164,7 +156,7 @@ describe('Tabs agree: what this tab tells the others', () => {
     const marker = new BroadcastChannel('analytics-console:tabs');
     marker.postMessage({ type: 'disconnect', reason: 'person' } satisfies TabMessage);
     marker.close();
-    await eventually(() => expect(received.some((message) => message.type === 'disconnect')).toBe(true));
-    expect(received.filter((message) => message.type === 'changes')).toEqual([]);
+    await eventually(() => expect(otherTab.received().some((message) => message.type === 'disconnect')).toBe(true));
+    expect(otherTab.received().filter((message) => message.type === 'changes')).toEqual([]);
   });
 });

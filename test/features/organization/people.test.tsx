@@ -3,11 +3,9 @@
  * and why"), against the bundled mock's seed (API.md §9).
  */
 import { act, configure, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useRemoveCollaborator } from '../../../src/api/resources/collaborators.ts';
 import { useSetAccessRule } from '../../../src/api/access/access-controls.ts';
-import { freshConsole } from '../../console.ts';
+import { freshConsole, withQueryClient } from '../../console.ts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardListItem, Member, Paginated, ProjectListItem } from '../../../src/contract/schemas.ts';
 import { seedIds } from '../../../src/mock/store/seed.ts';
@@ -178,7 +176,7 @@ describe('The person page lives in the cache', () => {
   /** Another tab of the console: its own client, telling this one what its mutations changed. */
   function otherTab() {
     const { queryClient } = freshConsole({ key: 'phx_demo_admin', syncTabs: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = withQueryClient(queryClient);
     return { wrapper };
   }
   const { projects: P, dashboards: D } = seedIds;
